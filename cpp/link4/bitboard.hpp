@@ -1,0 +1,201 @@
+// The board of Connect Four as two 64-bit words. Every rule of the game lives here.
+//
+// Bit layout. Each column owns kHeight + 1 = 7 consecutive bits, bottom cell first;
+// the seventh bit of each column is a sentinel that is never occupied. It keeps the
+// shifts used for win detection from wrapping one column into the next, and lets
+// "mask + bottom" drop a disc by carry propagation.
+//
+//        col:  1   2   3   4   5   6   7        (move-string notation, 1-based)
+//      sentinel 6  13  20  27  34  41  48
+//     row 5    5  12  19  26  33  40  47      <- top row
+//     row 4    4  11  18  25  32  39  46
+//     row 3    3  10  17  24  31  38  45
+//     row 2    2   9  16  23  30  37  44
+//     row 1    1   8  15  22  29  36  43
+//     row 0    0   7  14  21  28  35  42      <- bottom row
+//
+// A position is two words:
+//   mask     every occupied cell;
+//   current  the discs of the side to move.
+// The opponent's discs are current ^ mask. Playing flips the point of view:
+// current becomes the old opponent set, so the board is always seen by the mover.
+//
+// Key. current + mask is unique for a position. In a column holding h discs the
+// mask bits are 2^h - 1, so the column contributes current_col + 2^h - 1, a value in
+// [2^h - 1, 2^(h+1) - 2]: the ranges for different heights are disjoint and all stay
+// below 2^7, so no carry crosses into the next column. The key fits in 49 bits, and
+// the key of the mirror image is mirror(key).
+//
+// Worked example: "44" (red in column 4, then yellow on top; red to move).
+//   mask    = bits 21, 22           = 0x0000'0000'0060'0000
+//   current = red's disc = bit 21   = 0x0000'0000'0020'0000
+//   key     = current + mask        = bit 23 = 0x0000'0000'0080'0000
+//   (column 4 holds 4 = 1 + 3: height 2, the mover owns the bottom disc).
+//
+// Win detection by shifts: for a direction with step s (1 vertical, 7 horizontal,
+// 6 and 8 for the two diagonals), m = b & (b >> s) marks cells that start a pair;
+// m & (m >> 2s) marks cells that start a run of four.
+#pragma once
+
+#include <bit>
+#include <cstdint>
+
+namespace link4 {
+
+inline constexpr int kWidth = 7;
+inline constexpr int kHeight = 6;
+inline constexpr int kCells = kWidth * kHeight;
+inline constexpr int kColumnBits = kHeight + 1;
+static_assert(kWidth * kColumnBits <= 64, "the board must fit in one 64-bit word");
+
+using Bitboard = std::uint64_t;
+
+constexpr Bitboard bottom_cell(int col) { return Bitboard{1} << (col * kColumnBits); }
+constexpr Bitboard top_cell(int col) { return Bitboard{1} << (kHeight - 1 + col * kColumnBits); }
+constexpr Bitboard column_mask(int col) {
+    return ((Bitboard{1} << kHeight) - 1) << (col * kColumnBits);
+}
+constexpr Bitboard cell(int col, int row) { return Bitboard{1} << (col * kColumnBits + row); }
+
+constexpr Bitboard make_bottom_row() {
+    Bitboard b = 0;
+    for (int c = 0; c < kWidth; ++c) b |= bottom_cell(c);
+    return b;
+}
+inline constexpr Bitboard kBottomRow = make_bottom_row();
+inline constexpr Bitboard kBoardMask = kBottomRow * ((Bitboard{1} << kHeight) - 1);
+
+inline constexpr int popcount(Bitboard b) { return std::popcount(b); }
+
+// True when `discs` holds four in a row in any direction.
+constexpr bool has_four(Bitboard discs) {
+    constexpr int kSteps[] = {1, kColumnBits, kColumnBits - 1, kColumnBits + 1};
+    for (int s : kSteps) {
+        const Bitboard m = discs & (discs >> s);
+        if (m & (m >> (2 * s))) return true;
+    }
+    return false;
+}
+
+// The empty cells (anywhere on the board, reachable or not) that would complete a
+// four for `discs`. `mask` is the set of occupied cells.
+constexpr Bitboard winning_cells(Bitboard discs, Bitboard mask) {
+    // Vertical: three stacked discs, the cell above them.
+    Bitboard r = (discs << 1) & (discs << 2) & (discs << 3);
+    // The three other directions, with step s: the cell completes xxx_, x_xx, xx_x or _xxx.
+    constexpr int kSteps[] = {kColumnBits, kColumnBits - 1, kColumnBits + 1};
+    for (int s : kSteps) {
+        Bitboard p = (discs << s) & (discs << (2 * s));
+        r |= p & (discs << (3 * s));
+        r |= p & (discs >> s);
+        p = (discs >> s) & (discs >> (2 * s));
+        r |= p & (discs << s);
+        r |= p & (discs >> (3 * s));
+    }
+    return r & (kBoardMask ^ mask);
+}
+
+// Swap columns left to right (column c goes to kWidth - 1 - c), sentinels included:
+// each pair of columns trades places with one shift each way.
+constexpr Bitboard mirror(Bitboard b) {
+    constexpr Bitboard kColumn = (Bitboard{1} << kColumnBits) - 1;
+    Bitboard r = 0;
+    for (int c = 0; c < kWidth / 2; ++c) {
+        const int shift = (kWidth - 1 - 2 * c) * kColumnBits;
+        r |= (b & (kColumn << (c * kColumnBits))) << shift;
+        r |= (b >> shift) & (kColumn << (c * kColumnBits));
+    }
+    if constexpr (kWidth % 2 == 1) r |= b & (kColumn << (kWidth / 2 * kColumnBits));
+    return r;
+}
+
+// A position seen from the side to move. Plain value type: copying it is the undo
+// mechanism of the search.
+class Position {
+  public:
+    constexpr Position() = default;
+    constexpr Position(Bitboard current, Bitboard mask, int moves)
+        : current_(current), mask_(mask), moves_(moves) {}
+
+    constexpr Bitboard current() const { return current_; }
+    constexpr Bitboard mask() const { return mask_; }
+    constexpr Bitboard opponent() const { return current_ ^ mask_; }
+    constexpr int moves() const { return moves_; }
+
+    // The cells where a disc can be dropped now (one per non-full column).
+    constexpr Bitboard possible() const { return (mask_ + kBottomRow) & kBoardMask; }
+    constexpr bool can_play(int col) const { return (mask_ & top_cell(col)) == 0; }
+    constexpr int height(int col) const { return popcount(mask_ & column_mask(col)); }
+
+    // Drop a disc for the side to move. Precondition: can_play(col).
+    constexpr void play(int col) { play_cell((mask_ + bottom_cell(col)) & column_mask(col)); }
+    // Play the move whose landing cell is `move` (a single bit of possible()).
+    constexpr void play_cell(Bitboard move) {
+        current_ ^= mask_;
+        mask_ |= move;
+        ++moves_;
+    }
+    // Take back the top disc of `col`. Precondition: it was the last disc played.
+    constexpr void undo(int col) {
+        const Bitboard column = mask_ & column_mask(col);
+        const Bitboard top = Bitboard{1} << (63 - std::countl_zero(column));
+        mask_ ^= top;
+        current_ ^= mask_;
+        --moves_;
+    }
+
+    // True when the side that just moved has four in a row.
+    constexpr bool last_mover_won() const { return has_four(opponent()); }
+    constexpr bool is_full() const { return moves_ == kCells; }
+
+    // Would dropping a disc in `col` (must be playable) win for the side to move?
+    constexpr bool is_winning_move(int col) const {
+        return (winning_cells(current_, mask_) & possible() & column_mask(col)) != 0;
+    }
+    constexpr bool can_win_next() const {
+        return (winning_cells(current_, mask_) & possible()) != 0;
+    }
+    constexpr Bitboard my_winning_cells() const { return winning_cells(current_, mask_); }
+    constexpr Bitboard opponent_winning_cells() const { return winning_cells(opponent(), mask_); }
+
+    // The moves that do not hand the opponent an immediate win. Precondition: the side
+    // to move cannot win at once (otherwise the search takes that win first).
+    // Returns 0 when every move loses; a forced block is returned alone.
+    constexpr Bitboard non_losing_moves() const {
+        Bitboard possible_mask = possible();
+        const Bitboard threats = opponent_winning_cells();
+        const Bitboard forced = possible_mask & threats;
+        if (forced) {
+            if (forced & (forced - 1)) return 0;  // two open threats: cannot block both
+            possible_mask = forced;
+        }
+        // Never play directly below an opponent's winning cell.
+        return possible_mask & ~(threats >> 1);
+    }
+
+    // Columns that can be played, as bits 0..kWidth-1.
+    constexpr unsigned legal_columns() const {
+        unsigned r = 0;
+        for (int c = 0; c < kWidth; ++c)
+            if (can_play(c)) r |= 1u << c;
+        return r;
+    }
+
+    constexpr Bitboard key() const { return current_ + mask_; }
+    // No carry crosses a column in key(), so mirroring the key mirrors the position.
+    constexpr Bitboard mirror_key() const { return mirror(key()); }
+    // One key for a position and its mirror image.
+    constexpr Bitboard canonical_key() const {
+        const Bitboard k = key(), m = mirror(k);
+        return k < m ? k : m;
+    }
+
+    constexpr bool operator==(const Position&) const = default;
+
+  private:
+    Bitboard current_ = 0;
+    Bitboard mask_ = 0;
+    int moves_ = 0;
+};
+
+}  // namespace link4

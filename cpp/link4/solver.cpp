@@ -1,0 +1,250 @@
+#include "link4/solver.hpp"
+
+#include <cassert>
+
+namespace link4 {
+namespace {
+
+// Columns from the centre outwards: central discs take part in more lines.
+constexpr int kColumnOrder[kWidth] = {3, 2, 4, 1, 5, 0, 6};
+
+// Moves sorted by how promising they are: the number of winning cells the move creates
+// for the mover (threats), ties going to the column nearer the centre.
+class MoveList {
+  public:
+    // Add in reverse preference order of ties: among equal scores, the last added
+    // comes out first.
+    void add(Bitboard move, int score) {
+        int i = size_++;
+        for (; i > 0 && entries_[i - 1].score > score; --i) entries_[i] = entries_[i - 1];
+        entries_[i] = {move, score};
+    }
+    // The best remaining move, or 0 when none is left.
+    Bitboard next() { return size_ ? entries_[--size_].move : 0; }
+
+  private:
+    struct Entry {
+        Bitboard move;
+        int score;
+    };
+    Entry entries_[kWidth];
+    int size_ = 0;
+};
+
+int move_score(const Position& pos, Bitboard move) {
+    return popcount(winning_cells(pos.current() | move, pos.mask()));
+}
+
+void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
+    for (int i = kWidth - 1; i >= 0; --i) {
+        if (const Bitboard move = candidates & column_mask(kColumnOrder[i])) {
+            list.add(move, move_score(pos, move));
+        }
+    }
+}
+
+int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
+
+}  // namespace
+
+bool Solver::limit_reached() {
+    if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
+        stop_ = StopReason::kNodes;
+        return true;
+    }
+    next_check_ = nodes_ + 1024;
+    if (limits_.max_nodes && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
+    if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
+        stop_ = StopReason::kStopped;
+        return true;
+    }
+    const auto now = std::chrono::steady_clock::now();
+    if (limits_.max_seconds > 0 &&
+        std::chrono::duration<double>(now - start_).count() >= limits_.max_seconds) {
+        stop_ = StopReason::kTime;
+        return true;
+    }
+    if (limits_.poll && now >= next_poll_) {
+        next_poll_ = now + std::chrono::milliseconds(20);
+        if (limits_.poll(limits_.poll_arg)) {
+            stop_ = StopReason::kStopped;
+            return true;
+        }
+    }
+    return false;
+}
+
+// Contract: returns v with
+//   v <= alpha  => the true score is <= v  (an upper bound),
+//   v >= beta   => the true score is >= v  (a lower bound),
+//   otherwise   v is the exact score.
+// Preconditions: alpha < beta; the game is not over; the side to move cannot win
+// with its next disc. When a limit stops the search the value is meaningless and
+// stop_ is set; nothing is stored in the table after that.
+int Solver::negamax(const Position& pos, int alpha, int beta) {
+    assert(alpha < beta);
+    assert(!pos.can_win_next());
+    assert(!pos.last_mover_won() && !pos.is_full());
+
+    if (++nodes_ >= next_check_ && limit_reached()) return 0;
+
+    // The table slot is almost always a cache miss: start loading it now and do the
+    // work that does not need it meanwhile.
+    const Bitboard key = pos.canonical_key();
+    table_.prefetch(key);
+
+    const Bitboard candidates = pos.non_losing_moves();
+    if (candidates == 0) return lose_next_score(pos.moves());
+    if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
+
+    // The opponent cannot win with its next disc (we play a non-losing move), so we
+    // lose at the earliest after two more of its discs...
+    int lower = -(kCells - 2 - pos.moves()) / 2;
+    // ... and we cannot win with our next disc, so at best with the one after.
+    int upper = (kCells - 1 - pos.moves()) / 2;
+
+    const auto known = table_.probe(key);
+    if (known.lower > lower) lower = known.lower;
+    if (known.upper < upper) upper = known.upper;
+
+    if (alpha < lower) {
+        alpha = lower;
+        if (alpha >= beta) return alpha;
+    }
+    if (beta > upper) {
+        beta = upper;
+        if (alpha >= beta) return beta;
+    }
+
+    MoveList moves;
+    order_moves(pos, candidates, moves);
+    while (const Bitboard move = moves.next()) {
+        Position child = pos;
+        child.play_cell(move);
+        const int score = -negamax(child, -beta, -alpha);
+        if (stop_ != StopReason::kNone) return 0;
+        if (score >= beta) {
+            table_.store(key, Bound::kLower, score);
+            if (pos.moves() == root_moves_) root_best_ = column_of(move);
+            return score;
+        }
+        if (score > alpha) {
+            alpha = score;
+            if (pos.moves() == root_moves_) root_best_ = column_of(move);
+        }
+    }
+    table_.store(key, Bound::kUpper, alpha);
+    return alpha;
+}
+
+// A column whose score is `score` (exact; the sign only when weak).
+int Solver::find_best_move(const Position& pos, int score, bool weak) {
+    const Bitboard wins = pos.my_winning_cells() & pos.possible();
+    if (wins) return column_of(wins & (~wins + 1));
+    const Bitboard candidates = pos.non_losing_moves();
+    if (candidates == 0) {
+        // Every move loses at once: any legal column will do, the centre-most one.
+        for (int col : kColumnOrder)
+            if (pos.can_play(col)) return col;
+    }
+    MoveList moves;
+    order_moves(pos, candidates, moves);
+    Bitboard fallback = 0;
+    while (const Bitboard move = moves.next()) {
+        if (!fallback) fallback = move;
+        Position child = pos;
+        child.play_cell(move);
+        if (child.is_full()) return column_of(move);  // the last cell: a draw
+        if (weak && score < 0) return column_of(move);  // lost whatever we play
+        // Is the move worth at least `score`, i.e. is the child's score <= -score?
+        // (Weak scores -1/0/1 work as targets too: a win is >= 1, a draw >= 0.)
+        const int v = -negamax(child, -score, -score + 1);
+        if (stop_ != StopReason::kNone) return column_of(fallback);
+        if (v >= score) return column_of(move);
+    }
+    return column_of(fallback);
+}
+
+SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
+                            bool want_move) {
+    assert(!pos.last_mover_won() && !pos.is_full());
+    nodes_ = 0;
+    limits_ = limits;
+    stop_ = StopReason::kNone;
+    start_ = std::chrono::steady_clock::now();
+    next_poll_ = start_ + std::chrono::milliseconds(20);
+    next_check_ = 1024;
+    if (limits_.max_nodes && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
+    root_moves_ = pos.moves();
+    root_best_ = -1;
+
+    SearchResult result;
+    int lower, upper;
+    if (pos.can_win_next()) {
+        lower = upper = win_now_score(pos.moves());
+    } else {
+        lower = lose_next_score(pos.moves());
+        upper = win_now_score(pos.moves() + 1);  // we cannot win with this disc
+        if (weak) {
+            lower = lower < -1 ? -1 : lower;
+            upper = upper > 1 ? 1 : upper;
+        }
+        int best_so_far = -1;
+        // Null-window searches: each one proves the score is above or at most `mid`.
+        // The probes lean towards 0 first: most positions are close, and a probe near
+        // the final score is cheaper than one far from it.
+        while (lower < upper) {
+            int mid = lower + (upper - lower) / 2;
+            if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
+            else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
+            root_best_ = -1;
+            const int r = negamax(pos, mid, mid + 1);
+            if (stop_ != StopReason::kNone) break;
+            // A weak search may prove more than it asked for: keep within [lower, upper].
+            if (r <= mid) {
+                upper = r > lower ? r : lower;
+            } else {
+                lower = r < upper ? r : upper;
+                if (root_best_ >= 0) best_so_far = root_best_;
+            }
+        }
+        root_best_ = best_so_far;
+    }
+    if (weak) {  // the sign is monotone, so the signs of the bounds are bounds
+        lower = (lower > 0) - (lower < 0);
+        upper = (upper > 0) - (upper < 0);
+    }
+    result.lower = lower;
+    result.upper = upper;
+    result.exact = lower == upper;
+    result.score = result.exact ? lower : 0;
+    if (want_move) {
+        if (result.exact && stop_ == StopReason::kNone) {
+            // The last probe that raised the lower bound to the score found a move
+            // worth it; otherwise test the moves one by one.
+            result.best_move =
+                root_best_ >= 0 ? root_best_ : find_best_move(pos, result.score, weak);
+        }
+        if (!result.exact || stop_ != StopReason::kNone) {
+            // Interrupted: the move behind the best proven lower bound, else the
+            // first choice of the move ordering.
+            if (root_best_ >= 0) {
+                result.best_move = root_best_;
+            } else if (result.best_move < 0) {
+                const Bitboard wins = pos.my_winning_cells() & pos.possible();
+                Bitboard c = wins ? wins : pos.non_losing_moves();
+                if (c == 0) c = pos.possible();
+                MoveList moves;
+                order_moves(pos, c, moves);
+                result.best_move = column_of(moves.next());
+            }
+        }
+    }
+    result.nodes = nodes_;
+    result.stop = stop_;
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return result;
+}
+
+}  // namespace link4

@@ -1,0 +1,86 @@
+// The perfect solver: negamax with alpha-beta over the bitboard, a transposition
+// table of proven bounds, and a null-window driver that narrows onto the exact score.
+//
+// Scores follow the convention of DESIGN.md, from the side to move: 0 draw; a win
+// with one's k-th disc scores 22 - k; a loss scores minus the opponent's figure.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+
+#include "link4/bitboard.hpp"
+#include "link4/tt.hpp"
+
+namespace link4 {
+
+// Score of a win for the side to move with its next disc, `moves` discs being down.
+constexpr int win_now_score(int moves) { return (kCells + 1 - moves) / 2; }
+// Score of losing to the opponent's next disc.
+constexpr int lose_next_score(int moves) { return -(kCells - moves) / 2; }
+
+// What may end a search early. Zero / null fields mean "no limit".
+struct SearchLimits {
+    std::uint64_t max_nodes = 0;
+    double max_seconds = 0;
+    const std::atomic<bool>* stop = nullptr;  // set by another thread to stop
+    // Called every few milliseconds; returns true to stop (the bindings check for
+    // Ctrl-C here).
+    bool (*poll)(void*) = nullptr;
+    void* poll_arg = nullptr;
+};
+
+enum class StopReason : std::uint8_t { kNone, kNodes, kTime, kStopped };
+
+struct SearchResult {
+    bool exact = false;
+    int score = 0;   // valid when exact
+    int lower = 0;   // the score is proven >= lower
+    int upper = 0;   // ... and <= upper
+    int best_move = -1;  // 0-based column, -1 when not asked for
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    StopReason stop = StopReason::kNone;
+};
+
+class Solver {
+  public:
+    static constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+
+    explicit Solver(std::size_t table_bytes = kDefaultTableBytes) : table_(table_bytes) {}
+
+    // Exact (weak: only the sign) score of `pos`, within `limits`. Precondition: the
+    // game is not over. With `want_move`, also a best column (an exact one when the
+    // score is exact; the move behind the best proven bound otherwise).
+    SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
+                        bool want_move);
+
+    // Convenience without limits.
+    int solve(const Position& pos, bool weak = false) {
+        return search(pos, weak, SearchLimits{}, false).score;
+    }
+
+    void clear_table() { table_.clear(); }
+    void resize_table(std::size_t bytes) { table_.resize(bytes); }
+    std::size_t table_bytes() const { return table_.bytes(); }
+    std::uint64_t nodes() const { return nodes_; }
+
+  private:
+    int negamax(const Position& pos, int alpha, int beta);
+    int find_best_move(const Position& pos, int score, bool weak);
+    bool limit_reached();
+
+    TranspositionTable table_;
+    std::uint64_t nodes_ = 0;
+    // Limits of the current search.
+    SearchLimits limits_;
+    std::uint64_t next_check_ = 0;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point next_poll_;
+    StopReason stop_ = StopReason::kNone;
+    int root_moves_ = 0;
+    int root_best_ = -1;
+};
+
+}  // namespace link4

@@ -1,0 +1,3 @@
+from link4.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,275 @@
+"""Game: the rules of Connect Four as a Python object, backed by the C++ bitboard."""
+
+from __future__ import annotations
+
+import enum
+import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from link4 import _core
+from link4.errors import BoardError
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+__all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
+
+WIDTH: int = _core.WIDTH
+HEIGHT: int = _core.HEIGHT
+
+Cell = tuple[int, int]
+"""A cell as (column, row), both 0-based; row 0 is the bottom row."""
+
+
+class Player(enum.IntEnum):
+    """The two sides. Red moves first."""
+
+    RED = 1
+    YELLOW = 2
+
+    @property
+    def other(self) -> Player:
+        return Player.YELLOW if self is Player.RED else Player.RED
+
+    @property
+    def glyph(self) -> str:
+        """The letter that stands for this player's discs in text diagrams."""
+        return "X" if self is Player.RED else "O"
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+RED = Player.RED
+YELLOW = Player.YELLOW
+
+_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+
+
+def ordinal(n: int) -> str:
+    """``1`` -> ``'1st'``, ``12`` -> ``'12th'``, ``21`` -> ``'21st'``."""
+    suffix = "th" if 10 <= n % 100 <= 20 else _ORDINAL_SUFFIX.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended.
+
+    ``winner`` is RED, YELLOW or None for a draw; ``line`` holds the four cells of the
+    winning line as (column, row) pairs, 0-based, row 0 at the bottom (empty for a draw);
+    ``ply`` is the number of discs played.
+    """
+
+    winner: Player | None
+    line: tuple[Cell, ...]
+    ply: int
+
+    @property
+    def is_draw(self) -> bool:
+        return self.winner is None
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return "draw"
+        discs = (self.ply + 1) // 2
+        return f"{self.winner} wins with its {ordinal(discs)} disc"
+
+
+def _column(col: object) -> int:
+    if isinstance(col, bool):
+        raise TypeError("a column is an int from 0 to 6, not a bool")
+    try:
+        return operator.index(col)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(
+            f"a column is an int from 0 to {WIDTH - 1}, not {type(col).__name__}"
+        ) from None
+
+
+class Game:
+    """A game of Connect Four: the position and the moves that led to it.
+
+    >>> g = Game("4453")
+    >>> g.play(3)
+    >>> g.moves, g.ply, g.turn
+    ('44534', 5, <Player.YELLOW: 2>)
+    >>> g.legal_moves()
+    [0, 1, 2, 3, 4, 5, 6]
+    """
+
+    __slots__ = ("_moves", "_pos")
+
+    def __init__(self, moves: str = "") -> None:
+        """Start from the empty board, or from a move string such as ``"4453"``.
+
+        Raises InvalidMoveError for a malformed string and IllegalMoveError (or its
+        subclass GameOverError) for a move the rules forbid.
+        """
+        if not isinstance(moves, str):
+            raise TypeError(f"moves must be a str such as '4453', not {type(moves).__name__}")
+        self._pos = _core.Position.from_moves(moves)
+        self._moves = [ord(ch) - ord("1") for ch in moves]
+
+    # -- moves ---------------------------------------------------------------------
+
+    def play(self, col: int) -> None:
+        """Drop a disc of the side to move into column ``col`` (0-based).
+
+        Raises IllegalMoveError for a full column or one off the board, GameOverError
+        once the game has ended; the game is then unchanged.
+        """
+        c = _column(col)
+        self._pos.play(c)
+        self._moves.append(c)
+
+    def undo(self) -> int:
+        """Take back the last move and return its column. IndexError if there is none."""
+        if not self._moves:
+            raise IndexError("no move to undo: the board is empty")
+        col = self._moves[-1]
+        self._pos.undo(col)
+        self._moves.pop()
+        return col
+
+    def legal_moves(self) -> list[int]:
+        """The columns (0-based) that can be played; [] once the game is over."""
+        return self._pos.legal_moves()
+
+    def is_legal(self, col: int) -> bool:
+        return self._pos.can_play(_column(col))
+
+    def is_winning_move(self, col: int) -> bool:
+        """Would playing ``col`` win at once for the side to move?"""
+        return self._pos.is_winning_move(_column(col))
+
+    @property
+    def moves(self) -> str:
+        """The record so far in move-string notation (1-based digits)."""
+        return "".join(chr(ord("1") + c) for c in self._moves)
+
+    @property
+    def move_list(self) -> list[int]:
+        """The moves so far as 0-based columns."""
+        return list(self._moves)
+
+    @property
+    def ply(self) -> int:
+        """The number of discs on the board."""
+        return len(self._moves)
+
+    @property
+    def turn(self) -> Player:
+        """The side to move (once the game is over: the side that would move)."""
+        return RED if len(self._moves) % 2 == 0 else YELLOW
+
+    def height(self, col: int) -> int:
+        """The number of discs in column ``col``."""
+        return self._pos.height(_column(col))
+
+    # -- the end of the game ---------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return self._pos.is_over()
+
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; else who won (or a draw) and the winning line."""
+        if self._pos.last_mover_won():
+            winner = YELLOW if self.turn is RED else RED
+            return Outcome(winner, self._winning_line(), len(self._moves))
+        if self._pos.is_full():
+            return Outcome(None, (), len(self._moves))
+        return None
+
+    def _winning_line(self) -> tuple[Cell, ...]:
+        rows = self._pos.rows()
+        col = self._moves[-1]
+        row = self._pos.height(col) - 1
+        who = rows[HEIGHT - 1 - row][col]
+
+        def owner(c: int, r: int) -> bool:
+            return 0 <= c < WIDTH and 0 <= r < HEIGHT and rows[HEIGHT - 1 - r][c] == who
+
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
+            start = 0
+            while owner(col + (start - 1) * dc, row + (start - 1) * dr):
+                start -= 1
+            end = 0
+            while owner(col + (end + 1) * dc, row + (end + 1) * dr):
+                end += 1
+            if end - start >= 3:
+                first = max(start, -3)  # the first window of four holding the last disc
+                return tuple((col + (first + i) * dc, row + (first + i) * dr) for i in range(4))
+        raise AssertionError("the last move won, but no line of four passes through it")
+
+    # -- copies, comparison, text -----------------------------------------------------
+
+    def copy(self) -> Game:
+        new = Game.__new__(Game)
+        new._pos = self._pos.copy()
+        new._moves = list(self._moves)
+        return new
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when their positions are, whatever the order of the moves."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return bool(self._pos == other._pos)
+
+    def __hash__(self) -> int:
+        return hash(self._pos.key())
+
+    def __repr__(self) -> str:
+        return f"Game({self.moves!r})"
+
+    def __str__(self) -> str:
+        lines = [
+            " ".join("." if v == 0 else Player(v).glyph for v in row) for row in self._pos.rows()
+        ]
+        lines.append(" ".join(str(c + 1) for c in range(WIDTH)))
+        outcome = self.outcome()
+        if outcome is None:
+            lines.append(f"{self.turn} ({self.turn.glyph}) to move")
+        else:
+            lines.append(str(outcome))
+        return "\n".join(lines)
+
+    # -- boards without a history ------------------------------------------------------
+
+    def to_board(self) -> list[list[int]]:
+        """The board as 6 rows of 7 ints, top row first: 0 empty, 1 red, 2 yellow."""
+        return self._pos.rows()
+
+    def to_array(self) -> npt.NDArray[np.int8]:
+        """The board as a (6, 7) numpy int8 array, top row first (needs numpy)."""
+        try:
+            import numpy as np
+        except ImportError:
+            raise ImportError(
+                "Game.to_array needs numpy: pip install 'link4[numpy]'"
+            ) from None
+        return np.array(self._pos.rows(), dtype=np.int8)
+
+    @classmethod
+    def from_board(cls, board: str | Sequence[Any]) -> Game:
+        """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
+
+        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows, a flat
+        sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
+        (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow.
+        The move history is rebuilt as one order of play that reaches the board.
+
+        Raises BoardError when no legal game reaches the board.
+        """
+        from link4._board import parse_board, reconstruct_moves
+
+        rows = parse_board(board)
+        return cls(reconstruct_moves(rows))

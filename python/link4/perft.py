@@ -1,0 +1,24 @@
+"""perft: counting move sequences, the classic check of a move generator."""
+
+from __future__ import annotations
+
+from link4 import _core
+from link4.engine import PositionLike, _position
+
+__all__ = ["perft"]
+
+
+def perft(game_or_moves: PositionLike, depth: int) -> int:
+    """The number of move sequences of length ``depth`` from a position.
+
+    A won position ends the game, so no sequence continues past it.
+
+    >>> [perft("", d) for d in range(1, 5)]
+    [7, 49, 343, 2401]
+    """
+    pos = _position(game_or_moves)
+    if isinstance(depth, bool) or not isinstance(depth, int):
+        raise TypeError(f"depth must be an int, not {type(depth).__name__}")
+    if depth < 0:
+        raise ValueError(f"depth must be >= 0, not {depth}")
+    return _core.perft(pos, depth)
