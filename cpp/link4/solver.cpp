@@ -74,6 +74,30 @@ bool Solver::limit_reached() {
     return false;
 }
 
+// Enhanced transposition cutoff: the best lower bound on our score that the table
+// proves through one child (from the child's upper bound), without searching anything.
+// A value >= beta cuts the node off. The children's slots are loaded together so that
+// their cache misses overlap.
+int Solver::transposition_cutoff(const Position& pos, Bitboard candidates) const {
+    Bitboard keys[kWidth];
+    int n = 0;
+    while (candidates) {
+        const Bitboard move = candidates & (~candidates + 1);
+        candidates ^= move;
+        Position child = pos;
+        child.play_cell(move);
+        keys[n] = child.canonical_key();
+        table_for(child.moves()).prefetch(keys[n++]);
+    }
+    const TranspositionTable& table = table_for(pos.moves() + 1);
+    int best = -kInfinity;
+    for (int i = 0; i < n; ++i) {
+        const int value = -table.probe(keys[i]).upper;  // we score at least this
+        if (value > best) best = value;
+    }
+    return best;
+}
+
 // Contract: returns v with
 //   v <= alpha  => the true score is <= v  (an upper bound),
 //   v >= beta   => the true score is >= v  (a lower bound),
@@ -91,7 +115,8 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
     // The table slot is almost always a cache miss: start loading it now and do the
     // work that does not need it meanwhile.
     const Bitboard key = pos.canonical_key();
-    table_.prefetch(key);
+    TranspositionTable& table = table_for(pos.moves());
+    table.prefetch(key);
 
     const Bitboard candidates = pos.non_losing_moves();
     if (candidates == 0) return lose_next_score(pos.moves());
@@ -103,7 +128,7 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
     // ... and we cannot win with our next disc, so at best with the one after.
     int upper = (kCells - 1 - pos.moves()) / 2;
 
-    const auto known = table_.probe(key);
+    const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
     if (known.upper < upper) upper = known.upper;
 
@@ -116,6 +141,11 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
         if (alpha >= beta) return beta;
     }
 
+    if (const int v = transposition_cutoff(pos, candidates); v >= beta) {
+        table.store(key, Bound::kLower, v);
+        return v;
+    }
+
     MoveList moves;
     order_moves(pos, candidates, moves);
     while (const Bitboard move = moves.next()) {
@@ -124,7 +154,7 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
         const int score = -negamax(child, -beta, -alpha);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
-            table_.store(key, Bound::kLower, score);
+            table.store(key, Bound::kLower, score);
             if (pos.moves() == root_moves_) root_best_ = column_of(move);
             return score;
         }
@@ -133,7 +163,7 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
             if (pos.moves() == root_moves_) root_best_ = column_of(move);
         }
     }
-    table_.store(key, Bound::kUpper, alpha);
+    table.store(key, Bound::kUpper, alpha);
     return alpha;
 }
 

@@ -61,7 +61,7 @@ class Solver {
         return search(pos, weak, SearchLimits{}, false).score;
     }
 
-    void clear_table() { table_.clear(); }
+    void clear_table() { table_.clear(); near_table_.clear(); }
     void resize_table(std::size_t bytes) { table_.resize(bytes); }
     std::size_t table_bytes() const { return table_.bytes(); }
     std::uint64_t nodes() const { return nodes_; }
@@ -71,7 +71,23 @@ class Solver {
     int find_best_move(const Position& pos, int score, bool weak);
     bool limit_reached();
 
+    // Positions with this many discs or more go to a small table that stays in the
+    // processor's caches: they are the bulk of the nodes, each one's subtree is small,
+    // and a probe there costs a fraction of a main-memory miss.
+    static constexpr int kNearEndMoves = 24;
+    static constexpr std::size_t kNearTableBytes = std::size_t{2} << 20;
+    static constexpr int kInfinity = 127;
+
+    TranspositionTable& table_for(int moves) {
+        return moves >= kNearEndMoves ? near_table_ : table_;
+    }
+    const TranspositionTable& table_for(int moves) const {
+        return moves >= kNearEndMoves ? near_table_ : table_;
+    }
+    int transposition_cutoff(const Position& pos, Bitboard candidates) const;
+
     TranspositionTable table_;
+    TranspositionTable near_table_{kNearTableBytes};
     std::uint64_t nodes_ = 0;
     // Limits of the current search.
     SearchLimits limits_;
