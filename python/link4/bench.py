@@ -1,0 +1,151 @@
+"""The standard benchmark: solve sets of positions with known scores and measure.
+
+Every position is solved single-threaded by one Solver with a fixed table size, the
+table cleared before each position, no opening book. The total node count is the
+benchmark's signature: deterministic, the same on every machine, so a change to the
+search's behaviour shows up as a new number.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from link4.engine import Solver
+from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from link4.game import Game
+
+__all__ = ["BENCH_TABLE_MB", "SETS", "BenchSet", "SetResult", "load_set", "run_set"]
+
+BENCH_TABLE_MB = 64
+
+# (file, name): the six standard sets, easiest first.
+SETS: tuple[tuple[str, str], ...] = (
+    ("Test_L3_R1", "End-Easy"),
+    ("Test_L2_R1", "Middle-Easy"),
+    ("Test_L2_R2", "Middle-Medium"),
+    ("Test_L1_R1", "Begin-Easy"),
+    ("Test_L1_R2", "Begin-Medium"),
+    ("Test_L1_R3", "Begin-Hard"),
+)
+_NAMES = dict(SETS)
+
+# The default quick run: the first positions of each set (about ten seconds here).
+QUICK_LIMITS = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L2_R2": 200,
+                "Test_L1_R1": 1000, "Test_L1_R2": 20, "Test_L1_R3": 1}
+# --full: every set, Begin-Hard cut to its first 100 positions (about 10 s each).
+FULL_LIMITS = {file: 1000 for file, _ in SETS} | {"Test_L1_R3": 100}
+
+
+@dataclass
+class BenchSet:
+    name: str
+    positions: list[tuple[str, int]]  # (moves, expected score)
+
+
+def _parse(lines: Iterator[str], source: str) -> list[tuple[str, int]]:
+    out = []
+    for n, line in enumerate(lines, 1):
+        words = line.split()
+        if not words:
+            continue
+        if len(words) != 2:
+            raise ValueError(f"{source}, line {n}: expected '<moves> <score>', got {line.strip()!r}")
+        try:
+            score = int(words[1])
+        except ValueError:
+            raise ValueError(f"{source}, line {n}: the score {words[1]!r} is not an integer") from None
+        out.append((words[0], score))
+    return out
+
+
+def load_set(name_or_path: str, limit: int | None = None) -> BenchSet:
+    """A bundled set by file name (``Test_L2_R1``) or set name (``Middle-Easy``), or a file."""
+    by_name = {name.lower(): file for file, name in SETS}
+    file = by_name.get(name_or_path.lower(), name_or_path)
+    if file in _NAMES:
+        text = resources.files("link4").joinpath("data", "pons", file).read_text()
+        positions = _parse(iter(text.splitlines()), file)
+        name = _NAMES[file]
+    else:
+        path = Path(name_or_path)
+        with path.open(encoding="utf-8") as f:
+            positions = _parse(f, str(path))
+        name = path.name
+    return BenchSet(name, positions[:limit] if limit is not None else positions)
+
+
+@dataclass
+class SetResult:
+    name: str
+    seconds: list[float] = field(default_factory=list)
+    nodes: list[int] = field(default_factory=list)
+    wrong: list[tuple[str, int, int]] = field(default_factory=list)  # moves, expected, got
+
+    @property
+    def count(self) -> int:
+        return len(self.seconds)
+
+    @property
+    def total_nodes(self) -> int:
+        return sum(self.nodes)
+
+    @property
+    def mean_seconds(self) -> float:
+        return statistics.fmean(self.seconds) if self.seconds else 0.0
+
+    @property
+    def median_seconds(self) -> float:
+        return statistics.median(self.seconds) if self.seconds else 0.0
+
+    @property
+    def max_seconds(self) -> float:
+        return max(self.seconds, default=0.0)
+
+    @property
+    def mean_nodes(self) -> float:
+        return statistics.fmean(self.nodes) if self.nodes else 0.0
+
+    @property
+    def nodes_per_second(self) -> float:
+        total = sum(self.seconds)
+        return self.total_nodes / total if total > 0 else 0.0
+
+
+def run_set(
+    bench_set: BenchSet,
+    *,
+    weak: bool = False,
+    table_mb: float = BENCH_TABLE_MB,
+    solver: Solver | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> SetResult:
+    """Solve every position of the set through the public API and time each solve."""
+    solver = solver or Solver(table_mb)
+    games = []
+    for moves, _ in bench_set.positions:
+        try:
+            games.append(Game(moves))
+        except (InvalidMoveError, IllegalMoveError) as e:
+            raise ValueError(f"{bench_set.name}: {e}") from None
+    result = SetResult(bench_set.name)
+    clock = time.perf_counter
+    for i, (game, (moves, expected)) in enumerate(zip(games, bench_set.positions)):
+        if game.is_over():
+            raise GameOverError(f"{bench_set.name}: position {moves} is already finished")
+        solver.clear()
+        start = clock()
+        score = solver.solve(game, weak=weak)
+        elapsed = clock() - start
+        result.seconds.append(elapsed)
+        result.nodes.append(solver.nodes)
+        want = (expected > 0) - (expected < 0) if weak else expected
+        if score != want:
+            result.wrong.append((moves, want, score))
+        if progress is not None:
+            progress(i + 1, len(games))
+    return result

@@ -1,0 +1,89 @@
+"""link4 bench: the standard benchmark, per-set figures and the node-count signature."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+from link4 import bench
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="the standard benchmark: per-set figures and a node-count signature",
+        description="Solve the standard benchmark sets single-threaded, a fixed "
+        f"{bench.BENCH_TABLE_MB} MB table cleared before each position, no book. Prints per "
+        "set: positions, mean / median / max time, mean nodes, nodes per second and any "
+        "wrong score; the last line is the signature 'Bench: N', the total node count.",
+    )
+    g = p.add_mutually_exclusive_group()
+    g.add_argument("--full", action="store_true",
+                   help="all six sets (Begin-Hard: its first 100 positions; minutes)")
+    g.add_argument("--all", action="store_true",
+                   help="all six sets in full (Begin-Hard's 1000 positions take hours)")
+    p.add_argument("--weak", action="store_true", help="only win/draw/loss")
+    p.add_argument("--limit", type=int, metavar="N", help="at most N positions per set")
+    p.add_argument("files", nargs="*", metavar="FILE",
+                   help="sets to run instead: files of '<moves> <score>' lines, or set names "
+                   "such as Middle-Easy")
+    p.set_defaults(func=run)
+
+
+def _format_seconds(s: float) -> str:
+    if s < 1e-3:
+        return f"{s * 1e6:.1f} µs"
+    if s < 1:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s:.2f} s"
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.limit is not None and args.limit < 1:
+        print("link4 bench: --limit must be at least 1", file=sys.stderr)
+        return 2
+    if args.files:
+        plan = [(f, args.limit) for f in args.files]
+    else:
+        limits = (
+            {f: 1000 for f, _ in bench.SETS} if args.all
+            else bench.FULL_LIMITS if args.full else bench.QUICK_LIMITS
+        )
+        plan = [(f, min(limits[f], args.limit or limits[f])) for f, _ in bench.SETS]
+    try:
+        sets = [bench.load_set(name, limit) for name, limit in plan]
+    except (OSError, ValueError) as e:
+        print(f"link4 bench: {e}", file=sys.stderr)
+        return 2
+
+    tty = sys.stderr.isatty()
+    header = (f"{'set':<15}{'positions':>10}{'mean':>12}{'median':>12}{'max':>12}"
+              f"{'mean nodes':>14}{'nodes/s':>12}{'wrong':>7}")
+    print(header)
+    total_nodes = 0
+    wrong = 0
+    for s in sets:
+        last = [time.monotonic()]
+
+        def progress(done: int, n: int, name: str = s.name, last: list[float] = last) -> None:
+            now = time.monotonic()
+            if done == n or now - last[0] >= (0.2 if tty else 10.0):
+                last[0] = now
+                end = "\r" if tty and done < n else "\n"
+                if tty or done < n:
+                    print(f"  {name}: {done}/{n}", end=end, file=sys.stderr, flush=True)
+
+        r = bench.run_set(s, weak=args.weak, progress=progress)
+        if tty:
+            print(" " * 40, end="\r", file=sys.stderr)
+        total_nodes += r.total_nodes
+        wrong += len(r.wrong)
+        print(f"{r.name:<15}{r.count:>10}{_format_seconds(r.mean_seconds):>12}"
+              f"{_format_seconds(r.median_seconds):>12}{_format_seconds(r.max_seconds):>12}"
+              f"{r.mean_nodes:>14,.1f}{r.nodes_per_second / 1e6:>10.2f} M{len(r.wrong):>7}",
+              flush=True)
+        for moves, want, got in r.wrong[:10]:
+            print(f"  wrong: {moves} expected {want}, got {got}")
+    print(f"Bench: {total_nodes}")
+    return 1 if wrong else 0
