@@ -226,6 +226,9 @@ def test_impossible_boards(text: str, fragment: str) -> None:
         pytest.param([[0] * 7] * 5 + [[None] * 7], "not a cell", id="none"),
         pytest.param(board("..Z...."), "'Z' is not a cell", id="bad-letter"),
         pytest.param(42, "not int", id="not-a-sequence"),
+        pytest.param([0] * 41, "a flat board has 42 cells", id="flat-41"),
+        pytest.param([0] * 43, "this one has 43", id="flat-43"),
+        pytest.param([[0] * 7] * 5 + [0], "row 6 from the top is 0", id="cell-among-rows"),
     ],
 )
 def test_malformed_boards(value: Any, fragment: str) -> None:

@@ -30,6 +30,11 @@ def _cell(value: Any, where: str) -> int:
     return int(value)
 
 
+def _is_row(value: Any) -> bool:
+    """A row is a string or any iterable of cells; a cell (int, numpy integer) is neither."""
+    return isinstance(value, str) or hasattr(value, "__iter__")
+
+
 def parse_board(board: str | Sequence[Any]) -> Rows:
     """Rows (top first) of 0/1/2 from any of the accepted board forms."""
     if isinstance(board, str):
@@ -45,10 +50,20 @@ def parse_board(board: str | Sequence[Any]) -> Rows:
             seq = list(board)
         except TypeError:
             raise BoardError(f"a board is a string or a sequence, not {type(board).__name__}") from None
-        if len(seq) == WIDTH * HEIGHT and not any(isinstance(v, (list, tuple, str)) for v in seq):
+        if seq and not any(_is_row(v) for v in seq):
+            # A flat sequence of cells, row after row (Kaggle ConnectX).
+            if len(seq) != WIDTH * HEIGHT:
+                raise BoardError(
+                    f"a flat board has {WIDTH * HEIGHT} cells, top row first; "
+                    f"this one has {len(seq)}"
+                )
             cells = [seq[r * WIDTH : (r + 1) * WIDTH] for r in range(HEIGHT)]
         else:
-            cells = [list(row) for row in seq]
+            cells = []
+            for r, row in enumerate(seq):
+                if not _is_row(row):
+                    raise BoardError(f"row {r + 1} from the top is {row!r}, not a row of {WIDTH} cells")
+                cells.append(list(row))
     if len(cells) != HEIGHT:
         raise BoardError(f"a board has {HEIGHT} rows (top row first), this one has {len(cells)}")
     rows: Rows = []
