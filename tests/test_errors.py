@@ -191,7 +191,7 @@ def board(*rows: str) -> str:
         pytest.param(board("X......", ".......", "...O..."), "floats", id="floating-high"),
         pytest.param(board("XX....."), "red has 2 discs and yellow 0", id="red-two-ahead"),
         pytest.param(board("O......"), "yellow 1", id="yellow-first"),
-        pytest.param(board("OOX...."), "yellow 2", id="yellow-ahead"),
+        pytest.param(board("OOX...."), "red has 1 disc and yellow 2", id="yellow-ahead"),
         pytest.param(board("OOOO...", "XXXX..."), "both red and yellow", id="both-four"),
         pytest.param(
             board("OOO....", "XXXX..O"), "red has four in a row but yellow has moved", id="red-four-yellow-last"

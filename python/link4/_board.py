@@ -108,8 +108,8 @@ def reconstruct_moves(rows: Rows) -> str:
     n_red, n_yellow = bin(red).count("1"), bin(yellow).count("1")
     if n_red not in (n_yellow, n_yellow + 1):
         raise BoardError(
-            f"red has {n_red} discs and yellow {n_yellow}: red moves first, so red has as many "
-            "discs as yellow or one more"
+            f"red has {n_red} disc{'' if n_red == 1 else 's'} and yellow {n_yellow}: red moves "
+            "first, so red has as many discs as yellow or one more"
         )
     red_four, yellow_four = _has_four(red), _has_four(yellow)
     if red_four and yellow_four:
