@@ -235,3 +235,25 @@ def test_malformed_boards(value: Any, fragment: str) -> None:
     with pytest.raises(BoardError) as info:
         Game.from_board(value)
     assert fragment in str(info.value)
+
+
+# -- columns outside what C can hold -----------------------------------------------------
+
+
+@pytest.mark.parametrize("col", [2**31, -(2**31) - 1, 2**63, 10**20, -(10**20)])
+def test_huge_column_is_off_the_board(col: int) -> None:
+    game = Game("4453")
+    with unchanged(game), pytest.raises(IllegalMoveError) as info:
+        game.play(col)
+    assert not isinstance(info.value, GameOverError)
+    assert f"column {col} is outside the board" in str(info.value)
+
+
+@pytest.mark.parametrize("col", [-1, 7, 2**31, 10**20])
+def test_queries_about_columns_off_the_board(col: int) -> None:
+    game = Game("445566")
+    with unchanged(game):
+        assert not game.is_legal(col)
+        assert not game.is_winning_move(col)
+        with pytest.raises(IndexError, match="column"):
+            game.height(col)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4.errors import BoardError
+from link4.errors import BoardError, IllegalMoveError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -123,6 +123,10 @@ class Game:
         once the game has ended; the game is then unchanged.
         """
         c = _column(col)
+        if not 0 <= c < WIDTH:  # also keeps ints too big for C away from the core
+            raise IllegalMoveError(
+                f"column {c} is outside the board: columns are 0 to {WIDTH - 1}"
+            )
         self._pos.play(c)
         self._moves.append(c)
 
@@ -140,11 +144,13 @@ class Game:
         return self._pos.legal_moves()
 
     def is_legal(self, col: int) -> bool:
-        return self._pos.can_play(_column(col))
+        c = _column(col)
+        return 0 <= c < WIDTH and self._pos.can_play(c)
 
     def is_winning_move(self, col: int) -> bool:
         """Would playing ``col`` win at once for the side to move?"""
-        return self._pos.is_winning_move(_column(col))
+        c = _column(col)
+        return 0 <= c < WIDTH and self._pos.is_winning_move(c)
 
     @property
     def moves(self) -> str:
@@ -168,7 +174,10 @@ class Game:
 
     def height(self, col: int) -> int:
         """The number of discs in column ``col``."""
-        return self._pos.height(_column(col))
+        c = _column(col)
+        if not 0 <= c < WIDTH:
+            raise IndexError(f"column {c} is off the board: columns are 0 to {WIDTH - 1}")
+        return self._pos.height(c)
 
     # -- the end of the game ---------------------------------------------------------
 
