@@ -56,6 +56,10 @@ def test_game_over_is_an_illegal_move() -> None:
         ("4 ", 2, " "),
         ("44-5", 3, "-"),
         ("9", 1, "9"),
+        ("\uff14", 1, "\uff14"),  # a fullwidth 4
+        ("44\u00e9", 3, "\u00e9"),
+        ("4\x00", 2, "\x00"),
+        ("44\n", 3, "\n"),
     ],
 )
 def test_malformed_move_string(moves: str, position: int, char: str) -> None:
