@@ -198,10 +198,14 @@ def board(*rows: str) -> str:
         pytest.param(board("OOX...."), "red has 1 disc and yellow 2", id="yellow-ahead"),
         pytest.param(board("OOOO...", "XXXX..."), "both red and yellow", id="both-four"),
         pytest.param(
-            board("OOO....", "XXXX..O"), "red has four in a row but yellow has moved", id="red-four-yellow-last"
+            board("OOO....", "XXXX..O"),
+            "red has four in a row but yellow has moved since",
+            id="red-four-yellow-last",
         ),
         pytest.param(
-            board("XXX....", "OOOOX.X"), "yellow has four in a row but red has moved", id="yellow-four-red-last"
+            board("XXX....", "OOOOX.X"),
+            "yellow has four in a row but red has moved since",
+            id="yellow-four-red-last",
         ),
         # Red's last disc must complete the four, but the only red disc on top of a column
         # is not part of it: the four was made earlier and yellow moved after it.
@@ -225,7 +229,9 @@ def test_impossible_boards(text: str, fragment: str) -> None:
         pytest.param([[0] * 7] * 7, "6 rows", id="seven-rows"),
         pytest.param([[0] * 6] * 6, "has 6 cells, not 7", id="short-rows"),
         pytest.param([[0] * 7] * 5 + [[0] * 8], "row 6 from the top has 8 cells", id="long-row"),
-        pytest.param([[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]], "row 6 from the top, column 3", id="bad-int"),
+        pytest.param(
+            [[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]], "row 6 from the top, column 3", id="bad-int"
+        ),
         pytest.param([[0] * 7] * 5 + [[0.0] * 7], "not a cell", id="float"),
         pytest.param([[0] * 7] * 5 + [[None] * 7], "not a cell", id="none"),
         pytest.param(board("..Z...."), "'Z' is not a cell", id="bad-letter"),
