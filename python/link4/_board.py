@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from link4.errors import BoardError
@@ -35,7 +35,7 @@ def _is_row(value: Any) -> bool:
     return isinstance(value, str) or hasattr(value, "__iter__")
 
 
-def parse_board(board: str | Sequence[Any]) -> Rows:
+def parse_board(board: str | Iterable[Any]) -> Rows:
     """Rows (top first) of 0/1/2 from any of the accepted board forms."""
     if isinstance(board, str):
         lines = ["".join(line.split()) for line in board.strip().splitlines()]

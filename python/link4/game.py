@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -277,11 +277,11 @@ class Game:
         return np.array(self._pos.rows(), dtype=np.int8)
 
     @classmethod
-    def from_board(cls, board: str | Sequence[Any]) -> Game:
+    def from_board(cls, board: str | Iterable[Any]) -> Game:
         """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
 
-        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows, a flat
-        sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
+        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows or a (6, 7)
+        numpy array, a flat sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
         (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow.
         The move history is rebuilt as one order of play that reaches the board.
 
