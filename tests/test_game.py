@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import pickle
 import enum
 
 import pytest
@@ -310,3 +311,11 @@ def test_copy_is_independent(make_copy: object) -> None:
     assert game.moves == "445" and twin.moves == "44531"
     assert twin.undo() == 0 and twin.undo() == 2
     assert twin == game
+
+
+@pytest.mark.parametrize("moves", ["", "4453", "4455667", DRAW])
+def test_pickle_round_trip(moves: str) -> None:
+    game = Game(moves)
+    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
+        clone = pickle.loads(pickle.dumps(game, protocol))
+        assert clone == game and clone.moves == game.moves and str(clone) == str(game)

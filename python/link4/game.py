@@ -236,6 +236,10 @@ class Game:
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()
 
+    def __reduce__(self) -> tuple[type[Game], tuple[str]]:
+        # The compiled position cannot be pickled; the move record rebuilds it exactly.
+        return (Game, (self.moves,))
+
     def __eq__(self, other: object) -> bool:
         """Games are equal when their positions are, whatever the order of the moves."""
         if not isinstance(other, Game):
