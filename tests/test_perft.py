@@ -183,3 +183,9 @@ def test_perft_is_symmetric_under_mirroring() -> None:
 def test_perft_errors(args: tuple[object, object], error: type[Exception], fragment: str) -> None:
     with pytest.raises(error, match=fragment):
         link4.perft(*args)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("moves", "depth"), [("", 2**31), ("4", 2**40), ("", 10**20)])
+def test_perft_deeper_than_any_game_is_zero(moves: str, depth: int) -> None:
+    # No sequence is longer than the 42 cells of the board.
+    assert link4.perft(moves, depth) == 0
