@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from link4.errors import BoardError
@@ -30,7 +30,12 @@ def _cell(value: Any, where: str) -> int:
     return int(value)
 
 
-def parse_board(board: str | Sequence[Any]) -> Rows:
+def _is_row(value: Any) -> bool:
+    """A row is a string or any iterable of cells; a cell (int, numpy integer) is neither."""
+    return isinstance(value, str) or hasattr(value, "__iter__")
+
+
+def parse_board(board: str | Iterable[Any]) -> Rows:
     """Rows (top first) of 0/1/2 from any of the accepted board forms."""
     if isinstance(board, str):
         lines = ["".join(line.split()) for line in board.strip().splitlines()]
@@ -45,10 +50,20 @@ def parse_board(board: str | Sequence[Any]) -> Rows:
             seq = list(board)
         except TypeError:
             raise BoardError(f"a board is a string or a sequence, not {type(board).__name__}") from None
-        if len(seq) == WIDTH * HEIGHT and not any(isinstance(v, (list, tuple, str)) for v in seq):
+        if seq and not any(_is_row(v) for v in seq):
+            # A flat sequence of cells, row after row (Kaggle ConnectX).
+            if len(seq) != WIDTH * HEIGHT:
+                raise BoardError(
+                    f"a flat board has {WIDTH * HEIGHT} cells, top row first; "
+                    f"this one has {len(seq)}"
+                )
             cells = [seq[r * WIDTH : (r + 1) * WIDTH] for r in range(HEIGHT)]
         else:
-            cells = [list(row) for row in seq]
+            cells = []
+            for r, row in enumerate(seq):
+                if not _is_row(row):
+                    raise BoardError(f"row {r + 1} from the top is {row!r}, not a row of {WIDTH} cells")
+                cells.append(list(row))
     if len(cells) != HEIGHT:
         raise BoardError(f"a board has {HEIGHT} rows (top row first), this one has {len(cells)}")
     rows: Rows = []
@@ -93,8 +108,8 @@ def reconstruct_moves(rows: Rows) -> str:
     n_red, n_yellow = bin(red).count("1"), bin(yellow).count("1")
     if n_red not in (n_yellow, n_yellow + 1):
         raise BoardError(
-            f"red has {n_red} discs and yellow {n_yellow}: red moves first, so red has as many "
-            "discs as yellow or one more"
+            f"red has {n_red} disc{'' if n_red == 1 else 's'} and yellow {n_yellow}: red moves "
+            "first, so red has as many discs as yellow or one more"
         )
     red_four, yellow_four = _has_four(red), _has_four(yellow)
     if red_four and yellow_four:

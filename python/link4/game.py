@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import enum
 import operator
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4.errors import BoardError
+from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -19,6 +19,8 @@ __all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
 
 WIDTH: int = _core.WIDTH
 HEIGHT: int = _core.HEIGHT
+
+_MOVE_DIGITS = frozenset(str(c + 1) for c in range(WIDTH))
 
 Cell = tuple[int, int]
 """A cell as (column, row), both 0-based; row 0 is the bottom row."""
@@ -111,6 +113,13 @@ class Game:
         """
         if not isinstance(moves, str):
             raise TypeError(f"moves must be a str such as '4453', not {type(moves).__name__}")
+        if not _MOVE_DIGITS.issuperset(moves):
+            # Caught here rather than in the core, which reports bytes, not characters.
+            i, ch = next((i, ch) for i, ch in enumerate(moves) if ch not in _MOVE_DIGITS)
+            raise InvalidMoveError(
+                f"invalid move string {moves!r}: character {i + 1} is {ch!r}, but moves are "
+                f"the digits 1 to {WIDTH} (1 = leftmost column)"
+            )
         self._pos = _core.Position.from_moves(moves)
         self._moves = [ord(ch) - ord("1") for ch in moves]
 
@@ -123,6 +132,10 @@ class Game:
         once the game has ended; the game is then unchanged.
         """
         c = _column(col)
+        if not 0 <= c < WIDTH:  # also keeps ints too big for C away from the core
+            raise IllegalMoveError(
+                f"column {c} is outside the board: columns are 0 to {WIDTH - 1}"
+            )
         self._pos.play(c)
         self._moves.append(c)
 
@@ -140,11 +153,13 @@ class Game:
         return self._pos.legal_moves()
 
     def is_legal(self, col: int) -> bool:
-        return self._pos.can_play(_column(col))
+        c = _column(col)
+        return 0 <= c < WIDTH and self._pos.can_play(c)
 
     def is_winning_move(self, col: int) -> bool:
         """Would playing ``col`` win at once for the side to move?"""
-        return self._pos.is_winning_move(_column(col))
+        c = _column(col)
+        return 0 <= c < WIDTH and self._pos.is_winning_move(c)
 
     @property
     def moves(self) -> str:
@@ -168,7 +183,10 @@ class Game:
 
     def height(self, col: int) -> int:
         """The number of discs in column ``col``."""
-        return self._pos.height(_column(col))
+        c = _column(col)
+        if not 0 <= c < WIDTH:
+            raise IndexError(f"column {c} is off the board: columns are 0 to {WIDTH - 1}")
+        return self._pos.height(c)
 
     # -- the end of the game ---------------------------------------------------------
 
@@ -218,6 +236,10 @@ class Game:
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()
 
+    def __reduce__(self) -> tuple[type[Game], tuple[str]]:
+        # The compiled position cannot be pickled; the move record rebuilds it exactly.
+        return (Game, (self.moves,))
+
     def __eq__(self, other: object) -> bool:
         """Games are equal when their positions are, whatever the order of the moves."""
         if not isinstance(other, Game):
@@ -259,11 +281,11 @@ class Game:
         return np.array(self._pos.rows(), dtype=np.int8)
 
     @classmethod
-    def from_board(cls, board: str | Sequence[Any]) -> Game:
+    def from_board(cls, board: str | Iterable[Any]) -> Game:
         """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
 
-        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows, a flat
-        sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
+        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows or a (6, 7)
+        numpy array, a flat sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
         (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow.
         The move history is rebuilt as one order of play that reaches the board.
 

@@ -21,4 +21,6 @@ def perft(game_or_moves: PositionLike, depth: int) -> int:
         raise TypeError(f"depth must be an int, not {type(depth).__name__}")
     if depth < 0:
         raise ValueError(f"depth must be >= 0, not {depth}")
+    if depth > _core.WIDTH * _core.HEIGHT - pos.ply:
+        return 0  # the board fills up first (and the core takes no depth beyond a C int)
     return _core.perft(pos, depth)
