@@ -56,21 +56,29 @@ std::string over_reason(const Position& pos) {
     }
 }
 
-Position parse_moves(std::string_view moves) {
+Position parse_moves(const std::string& moves) {
     Position pos;
     const ParseResult r = play_moves(pos, moves);
     if (r.error == MoveError::kNone) return pos;
-    const std::string quoted = "'" + std::string(moves) + "'";
-    const std::string where = "move " + std::to_string(r.index + 1) + " of " + quoted;
+    // Report in Python's terms: characters rather than UTF-8 bytes, quoted by repr().
+    auto is_lead = [](char ch) { return (static_cast<unsigned char>(ch) & 0xC0) != 0x80; };
+    const auto index = static_cast<std::size_t>(r.index);
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < index; ++i) chars += is_lead(moves[i]);
+    std::size_t end = index + 1;
+    while (end < moves.size() && !is_lead(moves[end])) ++end;
+    const std::string quoted = py::repr(py::str(moves)).cast<std::string>();
+    const std::string where = "move " + std::to_string(chars + 1) + " of " + quoted;
     switch (r.error) {
-        case MoveError::kMalformed:
+        case MoveError::kMalformed: {
+            const std::string ch = py::repr(py::str(moves.substr(index, end - index))).cast<std::string>();
             throw InvalidMove("invalid move string " + quoted + ": character " +
-                              std::to_string(r.index + 1) + " is '" +
-                              std::string(1, moves[r.index]) +
-                              "', but moves are the digits 1 to " + std::to_string(kWidth) +
+                              std::to_string(chars + 1) + " is " + ch +
+                              ", but moves are the digits 1 to " + std::to_string(kWidth) +
                               " (1 = leftmost column)");
+        }
         case MoveError::kColumnFull:
-            throw IllegalMove("illegal " + where + ": column " + moves[r.index] + " is full");
+            throw IllegalMove("illegal " + where + ": column " + moves[index] + " is full");
         case MoveError::kGameOver:
             throw GameOver("illegal " + where + ": " + over_reason(pos));
         default:

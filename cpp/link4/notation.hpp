@@ -32,13 +32,16 @@ struct ParseResult {
     int index = -1;  // 0-based index of the offending character, -1 when none
 };
 
-// Play every move of `moves` onto `pos`. On error, `pos` holds the position before
-// the offending move and the result names it.
+// Play every move of `moves` onto `pos`. A malformed string is reported before any
+// move is tried; on an illegal move, `pos` holds the position before it and the
+// result names it.
 constexpr ParseResult play_moves(Position& pos, std::string_view moves) {
-    for (int i = 0; i < static_cast<int>(moves.size()); ++i) {
-        const char ch = moves[i];
-        if (ch < '1' || ch >= '1' + kWidth) return {MoveError::kMalformed, i};
-        const int col = ch - '1';
+    const int n = static_cast<int>(moves.size());
+    for (int i = 0; i < n; ++i) {
+        if (moves[i] < '1' || moves[i] >= '1' + kWidth) return {MoveError::kMalformed, i};
+    }
+    for (int i = 0; i < n; ++i) {
+        const int col = moves[i] - '1';
         if (const MoveError e = check_move(pos, col); e != MoveError::kNone) return {e, i};
         pos.play(col);
     }

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
+from link4.errors import BoardError, IllegalMoveError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -19,8 +19,6 @@ __all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
 
 WIDTH: int = _core.WIDTH
 HEIGHT: int = _core.HEIGHT
-
-_MOVE_DIGITS = frozenset(str(c + 1) for c in range(WIDTH))
 
 Cell = tuple[int, int]
 """A cell as (column, row), both 0-based; row 0 is the bottom row."""
@@ -113,13 +111,6 @@ class Game:
         """
         if not isinstance(moves, str):
             raise TypeError(f"moves must be a str such as '4453', not {type(moves).__name__}")
-        if not _MOVE_DIGITS.issuperset(moves):
-            # Caught here rather than in the core, which reports bytes, not characters.
-            i, ch = next((i, ch) for i, ch in enumerate(moves) if ch not in _MOVE_DIGITS)
-            raise InvalidMoveError(
-                f"invalid move string {moves!r}: character {i + 1} is {ch!r}, but moves are "
-                f"the digits 1 to {WIDTH} (1 = leftmost column)"
-            )
         self._pos = _core.Position.from_moves(moves)
         self._moves = [ord(ch) - ord("1") for ch in moves]
 
