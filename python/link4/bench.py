@@ -19,7 +19,7 @@ from link4.engine import Solver
 from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
 
-__all__ = ["BENCH_TABLE_MB", "SETS", "BenchSet", "SetResult", "load_set", "run_set"]
+__all__ = ["BENCH_TABLE_MB", "SETS", "BenchSet", "SetResult", "load_set", "run_set", "standard_plan"]
 
 BENCH_TABLE_MB = 64
 
@@ -39,6 +39,12 @@ QUICK_LIMITS = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L2_R2": 200,
                 "Test_L1_R1": 1000, "Test_L1_R2": 20, "Test_L1_R3": 1}
 # --full: every set, Begin-Hard cut to its first 100 positions (about 10 s each).
 FULL_LIMITS = {file: 1000 for file, _ in SETS} | {"Test_L1_R3": 100}
+
+
+def standard_plan(*, full: bool = False, everything: bool = False, limit: int | None = None) -> list[BenchSet]:
+    """The standard sets as `link4 bench` runs them: quick by default, --full, or --all."""
+    limits = {f: 1000 for f, _ in SETS} if everything else FULL_LIMITS if full else QUICK_LIMITS
+    return [load_set(f, min(limits[f], limit or limits[f])) for f, _ in SETS]
 
 
 @dataclass

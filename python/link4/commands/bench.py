@@ -43,16 +43,11 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         print("link4 bench: --limit must be at least 1", file=sys.stderr)
         return 2
-    if args.files:
-        plan = [(f, args.limit) for f in args.files]
-    else:
-        limits = (
-            {f: 1000 for f, _ in bench.SETS} if args.all
-            else bench.FULL_LIMITS if args.full else bench.QUICK_LIMITS
-        )
-        plan = [(f, min(limits[f], args.limit or limits[f])) for f, _ in bench.SETS]
     try:
-        sets = [bench.load_set(name, limit) for name, limit in plan]
+        if args.files:
+            sets = [bench.load_set(f, args.limit) for f in args.files]
+        else:
+            sets = bench.standard_plan(full=args.full, everything=args.all, limit=args.limit)
     except (OSError, ValueError) as e:
         print(f"link4 bench: {e}", file=sys.stderr)
         return 2

@@ -1,0 +1,55 @@
+"""link4 solve: one line per position, bad lines reported and skipped."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from conftest import load_pons
+
+
+def link4(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "link4", *args], input=stdin, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_positions_as_arguments() -> None:
+    p = link4("solve", "445566", "44556")
+    assert p.returncode == 0, p.stderr
+    lines = [line.split() for line in p.stdout.splitlines()]
+    assert [line[:2] for line in lines] == [["445566", "18"], ["44556", "-18"]]
+    assert all(len(line) == 4 and int(line[2]) >= 0 and int(line[3]) >= 0 for line in lines)
+
+
+def test_benchmark_files_can_be_piped_in() -> None:
+    sample = load_pons("Test_L2_R1", 30)
+    p = link4("solve", stdin="".join(f"{m} {s}\n" for m, s in sample))
+    assert p.returncode == 0, p.stderr
+    got = [line.split()[:2] for line in p.stdout.splitlines()]
+    assert got == [[m, str(s)] for m, s in sample]
+
+
+def test_bad_lines_are_reported_skipped_and_set_the_exit_status() -> None:
+    p = link4("solve", stdin="445566\n4a\n\n4444444\n4455667\n44556\n")
+    assert p.returncode == 1
+    assert [line.split()[:2] for line in p.stdout.splitlines()] == [["445566", "18"], ["44556", "-18"]]
+    errors = p.stderr.splitlines()
+    assert len(errors) == 3
+    assert errors[0].startswith("link4 solve: line 2: invalid move string '4a'")
+    assert errors[1].startswith("link4 solve: line 4: illegal move 7")
+    assert errors[2].startswith("link4 solve: line 5:") and "over" in errors[2]
+    assert "Traceback" not in p.stderr
+
+
+def test_weak_and_analyze() -> None:
+    moves, score = load_pons("Test_L2_R1", 1)[0]
+    p = link4("solve", "--weak", moves)
+    assert p.stdout.split()[1] == str((score > 0) - (score < 0))
+    p = link4("solve", "--analyze", "1233722555341451114725221333")
+    assert p.stdout.split()[:8] == ["1233722555341451114725221333", "x", "x", "x", "-1", "-1", "-1", "-1"]
+
+
+def test_empty_argument_is_the_empty_board_and_bad_table_size_is_refused() -> None:
+    p = link4("solve", "--table-mb", "1", "44")
+    assert p.returncode == 2 and "table_mb" in p.stderr
