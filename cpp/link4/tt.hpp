@@ -130,8 +130,19 @@ class TranspositionTable {
             if (n % d == 0) return false;
         return true;
     }
+    // key mod p sums the key's m-bit chunks when p divides 2^m - 1 (2 has order m
+    // modulo p); for small m the regular structure of keys then crowds a few slots. A
+    // Mersenne prime such as 2^19 - 1 lies right below a power of two, so look for it.
+    static bool spreads_keys(std::size_t p) {
+        std::size_t power = 1;
+        for (int m = 1; m <= 64; ++m) {
+            power = power * 2 % p;
+            if (power == 1) return false;
+        }
+        return true;
+    }
     static std::size_t previous_prime(std::size_t n) {
-        while (!is_prime(n)) --n;
+        while (!is_prime(n) || !spreads_keys(n)) --n;
         return n;
     }
 
