@@ -78,21 +78,24 @@ bool Solver::limit_reached() {
 // proves through one child (from the child's upper bound), without searching anything.
 // A value >= beta cuts the node off. The children's slots are loaded together so that
 // their cache misses overlap.
-int Solver::transposition_cutoff(const Position& pos, Bitboard candidates) const {
-    Bitboard keys[kWidth];
-    int n = 0;
-    while (candidates) {
-        const Bitboard move = candidates & (~candidates + 1);
-        candidates ^= move;
+// The children's keys are left in child_keys, by column, for the search to reuse.
+int Solver::transposition_cutoff(const Position& pos, Bitboard candidates,
+                                 Bitboard child_keys[kWidth]) const {
+    const TranspositionTable& table = table_for(pos.moves() + 1);
+    for (Bitboard c = candidates; c;) {
+        const Bitboard move = c & (~c + 1);
+        c ^= move;
         Position child = pos;
         child.play_cell(move);
-        keys[n] = child.canonical_key();
-        table_for(child.moves()).prefetch(keys[n++]);
+        const Bitboard key = child.canonical_key();
+        child_keys[column_of(move)] = key;
+        table.prefetch(key);
     }
-    const TranspositionTable& table = table_for(pos.moves() + 1);
     int best = -kInfinity;
-    for (int i = 0; i < n; ++i) {
-        const int value = -table.probe(keys[i]).upper;  // we score at least this
+    for (Bitboard c = candidates; c;) {
+        const Bitboard move = c & (~c + 1);
+        c ^= move;
+        const int value = -table.probe(child_keys[column_of(move)]).upper;  // we score >= this
         if (value > best) best = value;
     }
     return best;
@@ -102,19 +105,19 @@ int Solver::transposition_cutoff(const Position& pos, Bitboard candidates) const
 //   v <= alpha  => the true score is <= v  (an upper bound),
 //   v >= beta   => the true score is >= v  (a lower bound),
 //   otherwise   v is the exact score.
-// Preconditions: alpha < beta; the game is not over; the side to move cannot win
-// with its next disc. When a limit stops the search the value is meaningless and
-// stop_ is set; nothing is stored in the table after that.
-int Solver::negamax(const Position& pos, int alpha, int beta) {
+// Preconditions: alpha < beta; key == pos.canonical_key(); the game is not over; the
+// side to move cannot win with its next disc. When a limit stops the search the value
+// is meaningless and stop_ is set; nothing is stored in the table after that.
+int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     assert(alpha < beta);
+    assert(key == pos.canonical_key());
     assert(!pos.can_win_next());
     assert(!pos.last_mover_won() && !pos.is_full());
 
     if (++nodes_ >= next_check_ && limit_reached()) return 0;
 
-    // The table slot is almost always a cache miss: start loading it now and do the
-    // work that does not need it meanwhile.
-    const Bitboard key = pos.canonical_key();
+    // The table slot is often a cache miss: start loading it now and do the work that
+    // does not need it meanwhile.
     TranspositionTable& table = table_for(pos.moves());
     table.prefetch(key);
 
@@ -141,7 +144,8 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
         if (alpha >= beta) return beta;
     }
 
-    if (const int v = transposition_cutoff(pos, candidates); v >= beta) {
+    Bitboard child_keys[kWidth];
+    if (const int v = transposition_cutoff(pos, candidates, child_keys); v >= beta) {
         table.store(key, Bound::kLower, v);
         return v;
     }
@@ -151,7 +155,7 @@ int Solver::negamax(const Position& pos, int alpha, int beta) {
     while (const Bitboard move = moves.next()) {
         Position child = pos;
         child.play_cell(move);
-        const int score = -negamax(child, -beta, -alpha);
+        const int score = -negamax(child, child_keys[column_of(move)], -beta, -alpha);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
             table.store(key, Bound::kLower, score);
@@ -188,7 +192,7 @@ int Solver::find_best_move(const Position& pos, int score, bool weak) {
         if (weak && score < 0) return column_of(move);  // lost whatever we play
         // Is the move worth at least `score`, i.e. is the child's score <= -score?
         // (Weak scores -1/0/1 work as targets too: a win is >= 1, a draw >= 0.)
-        const int v = -negamax(child, -score, -score + 1);
+        const int v = -negamax(child, child.canonical_key(), -score, -score + 1);
         if (stop_ != StopReason::kNone) return column_of(fallback);
         if (v >= score) return column_of(move);
     }
@@ -228,7 +232,7 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
             if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
             else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
             root_best_ = -1;
-            const int r = negamax(pos, mid, mid + 1);
+            const int r = negamax(pos, pos.canonical_key(), mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
             if (r <= mid) {

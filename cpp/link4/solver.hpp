@@ -67,7 +67,7 @@ class Solver {
     std::uint64_t nodes() const { return nodes_; }
 
   private:
-    int negamax(const Position& pos, int alpha, int beta);
+    int negamax(const Position& pos, Bitboard key, int alpha, int beta);
     int find_best_move(const Position& pos, int score, bool weak);
     bool limit_reached();
 
@@ -84,7 +84,8 @@ class Solver {
     const TranspositionTable& table_for(int moves) const {
         return moves >= kNearEndMoves ? near_table_ : table_;
     }
-    int transposition_cutoff(const Position& pos, Bitboard candidates) const;
+    int transposition_cutoff(const Position& pos, Bitboard candidates,
+                             Bitboard child_keys[kWidth]) const;
 
     TranspositionTable table_;
     TranspositionTable near_table_{kNearTableBytes};
