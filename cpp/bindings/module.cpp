@@ -132,8 +132,7 @@ class PySolver {
                         std::optional<double> max_seconds, bool want_move) {
         require_not_over(pos);
         const SearchLimits limits = make_limits(max_nodes, max_seconds);
-        std::unique_lock lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock()) throw std::runtime_error("this Solver is busy in another thread");
+        const auto lock = claim();
         SearchResult r;
         {
             py::gil_scoped_release release;
@@ -147,8 +146,7 @@ class PySolver {
     std::vector<std::optional<int>> analyze(const Position& pos, bool weak) {
         require_not_over(pos);
         const SearchLimits limits = make_limits(std::nullopt, std::nullopt);
-        std::unique_lock lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock()) throw std::runtime_error("this Solver is busy in another thread");
+        const auto lock = claim();
         std::vector<std::optional<int>> scores(kWidth);
         bool interrupted = false;
         std::uint64_t nodes = 0;
@@ -183,8 +181,7 @@ class PySolver {
     }
 
     void clear() {
-        std::unique_lock lock(mutex_, std::try_to_lock);
-        if (!lock.owns_lock()) throw std::runtime_error("this Solver is busy in another thread");
+        const auto lock = claim();
         solver_.clear_table();
     }
     std::size_t bytes() const { return solver_.table_bytes(); }
@@ -197,6 +194,12 @@ class PySolver {
     }
 
   private:
+    std::unique_lock<std::mutex> claim() {
+        std::unique_lock lock(mutex_, std::try_to_lock);
+        if (!lock.owns_lock()) throw std::runtime_error("this Solver is busy in another thread");
+        return lock;
+    }
+
     Solver solver_;
     std::mutex mutex_;
     std::uint64_t nodes_ = 0;
