@@ -78,10 +78,10 @@ def test_complete_game_against_the_engine() -> None:
     child.expect(r"Record: (\d+)")
     assert child.match.group(1) == mirror.moves
     child.expect(r"Play again\? \[y/n\]")
-    child.sendline("n")
-    child.expect(pexpect.EOF)
-    child.close()
-    assert child.exitstatus == 0
+    child.sendline("y")  # a new game from the same starting position
+    child.expect("You play red")
+    child.expect(PROMPT)
+    assert quit_and_record(child) == WON
 
 
 def test_hint_names_the_best_column_and_its_meaning() -> None:
@@ -193,7 +193,7 @@ def test_ctrl_c_while_perfect_thinks_returns_to_the_prompt() -> None:
     child.expect(r"yellow is thinking")
     child.sendintr()
     child.expect(r"Stopped: the engine did not move and the game is unchanged\.")
-    child.expect(r"engine to move")
+    child.expect(r"The engine \(yellow \(O\)\) is to move")
     assert quit_and_record(child) == "444"
 
 

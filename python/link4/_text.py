@@ -64,14 +64,14 @@ def score_words(score: int, mover: Player, ply: int) -> str:
     return f"{winner} wins with its {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
 
 
-def hint_words(score: int, ply: int) -> str:
+def hint_words(score: int, ply: int, opponent: str = "the engine") -> str:
     """The meaning of a score for the person to move, spoken to them."""
     if score == 0:
         return "draw with best play"
     k = winner_disc(score)
     if score > 0:
         return f"you can win with your {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
-    return f"you are lost if the engine plays perfectly (it wins with its {ordinal(k)} disc)"
+    return f"you are lost if {opponent} plays perfectly (it wins with its {ordinal(k)} disc)"
 
 
 def column_words(score: int, ply: int) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 import time
@@ -32,6 +33,7 @@ from link4.levels import (
 
 HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
 ANALYSIS_SECONDS = 15.0
+SLOW_BEFORE_PLY = 10  # before this many discs an exact solve may take long
 # What a hint falls back on when the solver is too slow: level 5's deep search.
 QUICK_SEARCH = HeuristicPolicy("quick", "deep heuristic search", depth=12, max_nodes=3_000_000)
 
@@ -153,6 +155,10 @@ class PlaySession:
             return {}
         return {p: (f"engine level {self.level}" if p in self.engine_sides else "you") for p in Player}
 
+    def opponent_name(self) -> str:
+        """Who the person to move plays against, for hints."""
+        return "your opponent" if not self.engine_sides else "the engine"
+
     def who(self, p: Player) -> str:
         """'red (X)', with the palette's colour."""
         return f"{p} ({self.palette.disc(p, p.glyph)})"
@@ -172,6 +178,7 @@ class PlaySession:
     def choose_sides(self) -> None:
         if self.args.engine_vs_engine:
             self.engine_sides = {Player.RED, Player.YELLOW}
+            self.warn_if_slow()
             return
         if self.args.human_vs_human:
             self.engine_sides = set()
@@ -187,6 +194,14 @@ class PlaySession:
             f"You play {self.who(engine.other)}, the engine (level {self.level}) "
             f"plays {self.who(engine)}. Type ? for the commands."
         )
+        self.warn_if_slow()
+
+    def warn_if_slow(self) -> None:
+        if self.level == "perfect" and self.game.ply < SLOW_BEFORE_PLY:
+            self.say(
+                "Note: early in the game the perfect level can think for minutes (there "
+                "is no opening book yet). Ctrl-C stops it and gives you the prompt back."
+            )
 
     # -- the engine -----------------------------------------------------------------
 
@@ -200,6 +215,8 @@ class PlaySession:
             ) as t:
                 col = self.policy.choose(self.game, self.rng)
         except KeyboardInterrupt:
+            if len(self.engine_sides) == len(Player):
+                raise  # nobody to hand the prompt to: leave, printing the record
             self.say()
             self.say(
                 "Stopped: the engine did not move and the game is unchanged. "
@@ -302,7 +319,8 @@ class PlaySession:
             return
         if r.exact and r.score is not None:
             self.say(
-                f"Hint: column {r.best_move + 1} - {hint_words(r.score, self.game.ply)}."
+                f"Hint: column {r.best_move + 1} - "
+                f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name())}."
             )
             return
         col = self._quick_move()
@@ -359,7 +377,7 @@ class PlaySession:
             self.say("Save where? Type s and a file name, e.g. s game.txt")
             return
         try:
-            with open(name, "w", encoding="utf-8") as f:
+            with open(os.path.expanduser(name), "w", encoding="utf-8") as f:
                 f.write(self.game.moves + "\n")
         except OSError as e:
             self.say(f"Could not save to {name}: {e.strerror or e}.")
@@ -371,7 +389,7 @@ class PlaySession:
             self.say("Load what? Type l and a file name, e.g. l game.txt")
             return
         try:
-            with open(name, encoding="utf-8") as f:
+            with open(os.path.expanduser(name), encoding="utf-8") as f:
                 lines = f.read().splitlines()
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a text file"
@@ -418,10 +436,10 @@ class PlaySession:
     def prompt(self) -> str:
         turn = self.game.turn
         if self.game.turn in self.engine_sides:
-            return f"{self.who(turn)} engine to move - Enter to let it think, ? for help> "
+            return f"The engine ({self.who(turn)}) is to move: Enter lets it think, ? for help> "
         if self.engine_sides:
             return f"Your move {self.who(turn)}, 1-{WIDTH} or ? for help> "
-        return f"{self.who(turn)} to move, 1-{WIDTH} or ? for help> "
+        return f"{str(turn).capitalize()} ({self.palette.disc(turn, turn.glyph)}) to move, 1-{WIDTH} or ? for help> "
 
     def loop(self) -> int:
         self.choose_sides()
@@ -464,7 +482,6 @@ class PlaySession:
                 return False
             if answer in ("u", "undo"):
                 self.undo()
-                self.show_board()
                 return True
             self.say("Answer y to play again, n to stop, or u to take back your last move.")
 
@@ -483,6 +500,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"link4 play: --moves: {e}", file=sys.stderr)
         return 2
     del game
+    if args.delay is not None and not args.delay >= 0:
+        print(f"link4 play: --delay must be a number of seconds >= 0, not {args.delay}", file=sys.stderr)
+        return 2
     session = PlaySession(args)
     status = 0
     try:
