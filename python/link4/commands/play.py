@@ -25,7 +25,6 @@ from link4.game import WIDTH, Game, Player, ordinal
 from link4.levels import (
     DEFAULT_LEVEL,
     LEVELS,
-    ExactPolicy,
     HeuristicPolicy,
     exact_column_value,
     make_policy,
@@ -126,8 +125,9 @@ class PlaySession:
         self.palette = Palette(use_colour(self.out, args.no_color))
         self.rng = random.Random(args.seed)
         self.level = args.level
-        # Exact levels create their solver (and its table) when they first need it;
-        # hints and analyses share it.
+        # The exact levels create their solver when they first need it. Hints and
+        # analyses use another one, so that what they leave in a table never changes
+        # the engine's choices: a seed replays the same game whatever was asked.
         self.policy = make_policy(self.level)
         self._solver: Solver | None = None
         self.game = Game(args.moves)
@@ -138,8 +138,7 @@ class PlaySession:
 
     @property
     def solver(self) -> Solver:
-        if isinstance(self.policy, ExactPolicy):
-            return self.policy.solver
+        """The solver of hints and analyses."""
         if self._solver is None:
             self._solver = Solver()
         return self._solver
