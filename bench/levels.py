@@ -194,7 +194,8 @@ def print_tables(
     )
     print("Row level's wins-draws-losses against the column level, and its share of points.")
     width = 20
-    print(f"{'':>9}" + "".join(f"{'vs ' + lv:>{width}}" for lv in levels))
+    label = 14
+    print(f"{'':>{label}}" + "".join(f"{'vs ' + lv:>{width}}" for lv in levels))
     for a in levels:
         cells = []
         for b in levels:
@@ -206,7 +207,7 @@ def print_tables(
                 o = stats.results[(b, a)]
                 r = PairResult(o.losses, o.draws, o.wins)
             cells.append(f"{f'{r.wins}-{r.draws}-{r.losses} {100 * r.points:.0f}%':>{width}}")
-        print(f"{'level ' + a:>9}" + "".join(cells))
+        print(f"{'level ' + a:>{label}}" + "".join(cells))
     print()
     print("Each level against the one below it (a clear edge is more than 60% of points):")
     for low, high in zip(levels, levels[1:]):

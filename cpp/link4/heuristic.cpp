@@ -160,8 +160,11 @@ HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t m
     HeuristicResult result;
     std::uint64_t spent = 0;
     for (int d = 1; d <= depth; ++d) {
-        // Depth 1 must always complete, so it runs without a budget.
-        HeuristicSearch search(d == 1 || !max_nodes ? 0 : (max_nodes > spent ? max_nodes - spent : 1));
+        // Depth 1 must always complete, so it runs without a budget; the deeper
+        // iterations share what is left of it (0 would mean no limit, hence the 1).
+        std::uint64_t budget = 0;
+        if (d > 1 && max_nodes) budget = max_nodes > spent ? max_nodes - spent : 1;
+        HeuristicSearch search(budget);
         std::array<std::optional<int>, kWidth> scores{};
         for (int col = 0; col < kWidth && !search.aborted(); ++col) {
             if (!pos.can_play(col)) continue;
