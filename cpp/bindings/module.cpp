@@ -253,6 +253,8 @@ std::vector<int> solve_many(const std::vector<Position>& positions, bool weak, i
 
 }  // namespace
 
+void bind_heuristic(pybind11::module_& m);
+
 PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     m.doc() = "link4's compiled engine (private: use the link4 package)";
     m.attr("WIDTH") = kWidth;
@@ -348,4 +350,6 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
 
     m.def("solve_many", &solve_many, py::arg("positions"), py::arg("weak") = false,
           py::arg("threads") = 1, py::arg("table_mb") = 64.0);
+
+    bind_heuristic(m);
 }

@@ -1,0 +1,153 @@
+"""link4 analyze MOVES: the exact value of every move in a position, in words and numbers."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from contextlib import nullcontext
+from typing import Any
+
+from link4._text import Palette, Thinking, legend, render_board, score_words, use_colour
+from link4.engine import Solver
+from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.game import WIDTH, Game
+from link4.levels import exact_column_value
+
+DESCRIPTION = """\
+Draw the position after MOVES and give the exact value of every column: its score
+(positive: the side to move wins; a win with one's k-th disc scores 22 - k; 0: a draw;
+negative: the opponent wins) and what it means in words. The best moves are marked.
+Columns are numbered 1-7 from the left, as in move strings; MOVES may be empty for the
+empty board (which takes minutes to solve: there is no opening book yet)."""
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "analyze",
+        help="the value of every move in a position, in words and numbers",
+        description=DESCRIPTION,
+    )
+    p.add_argument("moves", nargs="?", default="", metavar="MOVES", help="e.g. 4453")
+    p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
+    p.add_argument("--no-color", action="store_true", help="no colour in the board")
+    p.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="give up on the columns not solved within SECONDS in all (they show as unknown)",
+    )
+    p.add_argument("--table-mb", type=float, default=64, help="solver table size (default 64)")
+    p.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"link4 analyze: {message}", file=sys.stderr)
+    return 2
+
+
+def _column_values(
+    game: Game, solver: Solver, time_limit: float | None
+) -> dict[int, int | None]:
+    """Column -> exact score (None: not solved in time), for the legal columns."""
+    legal = game.legal_moves()
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    tty = sys.stderr.isatty()
+    values: dict[int, int | None] = {}
+    for i, col in enumerate(legal):
+        seconds = None
+        if deadline is not None:
+            seconds = (deadline - time.monotonic()) / (len(legal) - i)
+            if seconds <= 0:
+                values[col] = None
+                continue
+        what = f"Solving column {col + 1} ({i + 1} of {len(legal)})"
+        # Progress only for a person watching: scripts read stdout and stderr unspoilt.
+        progress = Thinking(sys.stderr, what, tty=True, delay=1.0) if tty else nullcontext()
+        with progress:
+            values[col] = exact_column_value(solver, game, col, time_limit=seconds)
+    return values
+
+
+def run(args: argparse.Namespace) -> int:
+    moves = "".join(args.moves.split())
+    try:
+        game = Game(moves)
+    except (InvalidMoveError, IllegalMoveError) as e:
+        return _error(str(e))
+    if args.time_limit is not None and not args.time_limit > 0:
+        return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+    try:
+        solver = Solver(table_mb=args.table_mb)
+    except ValueError as e:
+        return _error(f"--table-mb: {e}")
+
+    outcome = game.outcome()
+    values = {} if outcome is not None else _column_values(game, solver, args.time_limit)
+    solved = [v for v in values.values() if v is not None]
+    complete = len(solved) == len(values) and bool(values)
+    score = max(solved) if complete else None
+    best = sorted(c for c, v in values.items() if complete and v == score)
+    mover = game.turn
+
+    if args.json:
+        doc: dict[str, Any] = {
+            "moves": game.moves,
+            "ply": game.ply,
+            "to_move": str(mover),
+            "over": outcome is not None,
+            "outcome": None if outcome is None else str(outcome),
+            "winner": None if outcome is None or outcome.winner is None else str(outcome.winner),
+            "score": score,
+            "meaning": None if score is None else score_words(score, mover, game.ply),
+            "best": [c + 1 for c in best],
+            "columns": [
+                {
+                    "column": c + 1,
+                    "full": c not in values,
+                    "solved": values.get(c) is not None,
+                    "score": values.get(c),
+                    "meaning": _meaning(values, c, game),
+                    "best": c in best,
+                }
+                for c in range(WIDTH)
+            ],
+        }
+        print(json.dumps(doc, indent=2))
+        return 0
+
+    palette = Palette(use_colour(sys.stdout, args.no_color))
+    print(render_board(game, palette, highlight=outcome.line if outcome else ()))
+    print("  " + legend(palette))
+    print()
+    if outcome is not None:
+        print(f"The game is over after {outcome.ply} moves: {outcome}.")
+        return 0
+    who = f"{mover} ({palette.disc(mover, mover.glyph)})"
+    after = f"after {game.ply} move{'s' if game.ply != 1 else ''}" if game.ply else "on the empty board"
+    if score is not None:
+        print(f"{who[0].upper()}{who[1:]} to move {after}: {score_words(score, mover, game.ply)}.")
+    else:
+        print(f"{who[0].upper()}{who[1:]} to move {after}: not every column was solved in time.")
+    print()
+    print("  column  score  meaning")
+    for c in range(WIDTH):
+        v = values.get(c)
+        number = "" if v is None else f"{v:+d}" if v else "0"
+        mark = "*" if c in best else " "
+        tail = "   <- best" if c in best else ""
+        print(f"  {mark} {c + 1}    {number:>5}  {_meaning(values, c, game)}{tail}")
+    if best:
+        cols = " ".join(str(c + 1) for c in best)
+        print(f"\nBest: column{'s' if len(best) > 1 else ''} {cols}.")
+    return 0
+
+
+def _meaning(values: dict[int, int | None], col: int, game: Game) -> str:
+    if col not in values:
+        return "full"
+    v = values[col]
+    if v is None:
+        return "not solved in time"
+    return score_words(v, game.turn, game.ply)

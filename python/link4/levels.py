@@ -1,0 +1,295 @@
+"""The playing levels: policies from a beginner's to perfect play.
+
+Each level is a policy: given a game and a random generator, it chooses a column. The
+generator breaks ties (and, at the lower levels, decides when to err), so a seeded
+``random.Random`` makes a level's play reproducible while games still vary from seed
+to seed. Strength is measured, not asserted: ``bench/levels.py`` plays the levels
+against each other and against the solver.
+
+Level 1   a beginner: takes a win it sees, blocks half of the time, otherwise plays
+          almost at random (favouring the centre).
+Level 2   casual: always wins and blocks when it can, never hands over a win at once;
+          a two-ply look-ahead with a lot of noise and frequent careless moves.
+Level 3   club player (the default): a four-ply heuristic search, some noise among
+          moves of nearly equal value, an occasional careless move.
+Level 4   strong: an eight-ply heuristic search, no noise.
+Level 5   expert: the exact solver once 18 discs are down (when it answers within a
+          small budget), a twelve-ply heuristic search before that.
+perfect   exact play: never loses a game it can draw or win, wins as fast as possible
+          and loses as slowly as possible. Early in the game an exact solve can take
+          minutes (there is no opening book yet).
+
+>>> import random
+>>> policy = make_policy("4")
+>>> policy.choose(Game("121212"), random.Random(1))   # red completes column 1
+0
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from link4 import _core
+from link4.engine import Solver
+from link4.game import HEIGHT, WIDTH, Game
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HEURISTIC_WIN",
+    "LEVELS",
+    "ExactPolicy",
+    "HeuristicPolicy",
+    "Policy",
+    "exact_column_value",
+    "make_policy",
+    "safe_moves",
+]
+
+LEVELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "perfect")
+DEFAULT_LEVEL = "3"
+
+HEURISTIC_WIN: int = _core.HEURISTIC_WIN
+"""Heuristic values at or beyond +-HEURISTIC_WIN are wins or losses proven by the search."""
+
+# How much more likely the centre columns are for the beginner: 1 at the edges, rising
+# by one per column towards the middle.
+_CENTRE_WEIGHTS: tuple[int, ...] = tuple(
+    1 + min(c, WIDTH - 1 - c) for c in range(WIDTH)
+)
+
+
+class Policy(ABC):
+    """A way of choosing moves. ``choose`` never changes the game it is given."""
+
+    name: str
+    description: str
+
+    @abstractmethod
+    def choose(self, game: Game, rng: random.Random) -> int:
+        """A legal column (0-based) for the side to move. Precondition: the game runs."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level {self.name}>"
+
+
+def _immediate_wins(game: Game) -> list[int]:
+    return [c for c in game.legal_moves() if game.is_winning_move(c)]
+
+
+def exact_column_value(
+    solver: Solver, game: Game, col: int, *, time_limit: float | None = None
+) -> int | None:
+    """The exact score of playing ``col`` (a legal column), from the mover's view.
+
+    None when the solver does not finish within ``time_limit`` seconds. Ctrl-C raises
+    KeyboardInterrupt (the solver stays usable).
+    """
+    if game.is_winning_move(col):
+        return (WIDTH * HEIGHT + 1 - game.ply) // 2  # a win with the next disc
+    child = game.copy()
+    child.play(col)
+    if child.is_over():  # the last cell, and no four: a draw
+        return 0
+    r = solver.search(child, time_limit=time_limit)
+    return -r.score if r.exact and r.score is not None else None
+
+
+def safe_moves(game: Game) -> list[int]:
+    """The columns that do not let the opponent win with its next disc.
+
+    Empty when every move loses at once (then any move will do). Immediate wins are
+    included and are always safe.
+    """
+    scores, _, _ = _core.heuristic_scores(game._pos, 1, 0)
+    return [c for c, v in enumerate(scores) if v is not None and v > -HEURISTIC_WIN]
+
+
+def _pick(rng: random.Random, columns: Sequence[int]) -> int:
+    """A column chosen at random, the same for the same generator state."""
+    return columns[rng.randrange(len(columns))]
+
+
+class BeginnerPolicy(Policy):
+    """Level 1: wins when it can, blocks half of the time, otherwise near-random."""
+
+    name = "1"
+    description = "beginner: sees a win in one, blocks only sometimes, otherwise plays at random"
+
+    def choose(self, game: Game, rng: random.Random) -> int:
+        wins = _immediate_wins(game)
+        if wins:
+            return _pick(rng, wins)
+        legal = game.legal_moves()
+        safe = safe_moves(game)
+        if len(safe) < len(legal) and safe and rng.random() < 0.5:
+            # A move that keeps the opponent from winning next: the block.
+            return _pick(rng, safe)
+        weights = [_CENTRE_WEIGHTS[c] for c in legal]
+        return rng.choices(legal, weights=weights)[0]
+
+
+@dataclass(frozen=True, repr=False)
+class HeuristicPolicy(Policy):
+    """A depth-limited heuristic search with noise.
+
+    ``depth``: plies searched, the move itself included. ``margin``: moves whose value is
+    within ``margin`` of the best count as equally good (ties are drawn at random).
+    ``careless``: the chance of playing a random safe move instead (never when a win in
+    one is on the board). ``max_nodes`` bounds the search (the deepest completed
+    iteration is used), which keeps the answer well under a second.
+    """
+
+    name: str
+    description: str
+    depth: int
+    margin: int = 0
+    careless: float = 0.0
+    max_nodes: int = 2_000_000
+
+    def scores(self, game: Game) -> list[int | None]:
+        values, _, _ = _core.heuristic_scores(game._pos, self.depth, self.max_nodes)
+        return list(values)
+
+    def choose(self, game: Game, rng: random.Random) -> int:
+        values = {c: v for c, v in enumerate(self.scores(game)) if v is not None}
+        best = max(values.values())
+        if best < HEURISTIC_WIN and self.careless and rng.random() < self.careless:
+            safe = [c for c, v in values.items() if v > -HEURISTIC_WIN]
+            return _pick(rng, safe or list(values))
+        # Proven wins are never blurred by the margin: the fastest one is played.
+        margin = 0 if best >= HEURISTIC_WIN or best <= -HEURISTIC_WIN else self.margin
+        return _pick(rng, [c for c, v in values.items() if v >= best - margin])
+
+
+class ExactPolicy(Policy):
+    """Exact play from the solver, within ``node_limit`` nodes per move if given.
+
+    Before ``min_ply`` discs are down, or when the solver cannot finish within the
+    budget, ``fallback`` chooses instead. Among
+    moves of the same exact value one is drawn at random; moves are only compared when
+    the solver can tell their values apart within ``tie_nodes`` nodes each (so with a
+    budget some equally good moves may be missed, but never a worse one chosen).
+    ``last_score`` is the exact score of the last position it solved, or None.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        description: str,
+        solver: Solver | None = None,
+        *,
+        node_limit: int | None = None,
+        tie_nodes: int = 2_000_000,
+        min_ply: int = 0,
+        fallback: Policy | None = None,
+    ) -> None:
+        self.name = name
+        self.description = description
+        self._solver = solver
+        self.node_limit = node_limit
+        self.tie_nodes = tie_nodes
+        self.min_ply = min_ply
+        self.fallback = fallback
+        self.last_score: int | None = None
+        # Position key -> (score, the best columns found): games revisit positions.
+        self._known: dict[int, tuple[int, list[int]]] = {}
+
+    @property
+    def solver(self) -> Solver:
+        """The solver it uses, created (with the default table) on first use."""
+        if self._solver is None:
+            self._solver = Solver()
+        return self._solver
+
+    def best_moves(self, game: Game) -> tuple[int, list[int]] | None:
+        """(exact score, the best columns found), or None when out of budget."""
+        key = game._pos.key()
+        known = self._known.get(key)
+        if known is not None:
+            return known
+        wins = _immediate_wins(game)
+        if wins:
+            score = (WIDTH * HEIGHT + 1 - game.ply) // 2
+            result = (score, wins)
+        else:
+            r = self.solver.search(game, node_limit=self.node_limit)
+            if not r.exact or r.score is None:
+                return None
+            score = r.score
+            best = [r.best_move]
+            budget = min(self.tie_nodes, max(r.nodes, 10_000))
+            for col in safe_moves(game):
+                if col == r.best_move:
+                    continue
+                child = game.copy()
+                child.play(col)
+                if child.is_over():  # only a full board can end it here: a draw
+                    value = 0
+                else:
+                    c = self.solver.search(child, node_limit=budget)
+                    if not c.exact or c.score is None:
+                        continue
+                    value = -c.score
+                if value == score:
+                    best.append(col)
+            best.sort()
+            result = (score, best)
+        self._known[key] = result
+        return result
+
+    def choose(self, game: Game, rng: random.Random) -> int:
+        found = self.best_moves(game) if game.ply >= self.min_ply else None
+        if found is None:
+            self.last_score = None
+            assert self.fallback is not None
+            return self.fallback.choose(game, rng)
+        self.last_score, best = found
+        return _pick(rng, best)
+
+
+def make_policy(level: str, solver: Solver | None = None) -> Policy:
+    """The policy of a level: ``"1"`` to ``"5"`` or ``"perfect"``.
+
+    Levels 5 and perfect use ``solver`` (a new one of the default size if None).
+    """
+    level = str(level).strip().lower()
+    if level == "1":
+        return BeginnerPolicy()
+    if level == "2":
+        return HeuristicPolicy(
+            "2",
+            "casual: blocks and takes wins in one, looks two plies ahead with much noise",
+            depth=2,
+            margin=40,
+            careless=0.3,
+        )
+    if level == "3":
+        return HeuristicPolicy(
+            "3",
+            "club player: looks four plies ahead, some noise, now and then careless",
+            depth=4,
+            margin=12,
+            careless=0.08,
+        )
+    if level == "4":
+        return HeuristicPolicy("4", "strong: looks eight plies ahead", depth=8)
+    if level == "5":
+        return ExactPolicy(
+            "5",
+            "expert: exact play once 18 discs are down, a deep search before that",
+            solver,
+            node_limit=300_000,
+            tie_nodes=100_000,
+            min_ply=18,
+            fallback=HeuristicPolicy("5", "deep search", depth=12, max_nodes=3_000_000),
+        )
+    if level == "perfect":
+        return ExactPolicy(
+            "perfect",
+            "perfect play (slow early in the game: no opening book yet)",
+            solver,
+        )
+    raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

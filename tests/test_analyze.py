@@ -1,0 +1,105 @@
+"""link4 analyze: exact scores of every column, in words and in JSON."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+import link4
+from link4.cli import main
+
+# Yellow to move after 11 moves; columns 4 and 5 win for yellow with its 20th disc.
+POSITION = "26614145151"
+# Red to move, 16 discs down, column 3 full; only column 5 wins (red's 17th disc).
+WON = "5323365136332172"
+
+
+@pytest.fixture(scope="module")
+def exact() -> dict[str, list[int | None]]:
+    solver = link4.Solver(table_mb=16)
+    return {moves: solver.analyze(moves) for moves in (POSITION, WON)}
+
+
+def test_json_has_every_exact_score(
+    capsys: pytest.CaptureFixture[str], exact: dict[str, list[int | None]]
+) -> None:
+    assert main(["analyze", WON, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    scores = exact[WON]
+    assert main(["analyze", POSITION, "--json"]) == 0
+    assert [c["score"] for c in json.loads(capsys.readouterr().out)["columns"]] == exact[POSITION]
+    assert [c["score"] for c in doc["columns"]] == scores
+    assert doc["score"] == 5 == max(s for s in scores if s is not None)
+    assert doc["best"] == [5]
+    assert doc["to_move"] == "red" and doc["ply"] == 16 and doc["over"] is False
+    assert doc["meaning"] == "red wins with its 17th disc (in 9 moves)"
+    third = doc["columns"][2]
+    assert third["full"] is True and third["score"] is None and third["meaning"] == "full"
+    assert [c["best"] for c in doc["columns"]] == [c == 4 for c in range(link4.WIDTH)]
+
+
+def test_text_shows_board_scores_words_and_best(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", POSITION, "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out
+    assert "Yellow (O) to move after 11 moves: yellow wins with its 20th disc (in 15 moves)." in out
+    assert "  * 4       +2  yellow wins with its 20th disc (in 15 moves)   <- best" in out
+    assert "  * 5       +2  yellow wins with its 20th disc (in 15 moves)   <- best" in out
+    assert "    2      -11  red wins with its 11th disc (in 5 moves)\n" in out
+    assert "Best: columns 4 5." in out
+    # The board: 11 discs, the last one (red's fourth in column 1) marked.
+    board = [line for line in out.splitlines() if line.startswith(" |")]
+    assert len(board) == link4.HEIGHT
+    assert sum(line.count("X") + line.count("O") for line in board) == 11
+    assert board[2] == " |[X] .  .  .  .  .  . |"
+
+
+def test_finished_game_is_described(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["analyze", "1212121", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "The game is over after 7 moves: red wins with its 4th disc." in out
+    assert out.count("*X*") == 4  # the winning four
+
+
+def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "link4", "analyze", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={k: v for k, v in os.environ.items() if k != "NO_COLOR"},
+    )
+
+
+@pytest.mark.parametrize(
+    ("moves", "message"),
+    [
+        ("44a", "link4 analyze: invalid move string '44a': character 3 is 'a'"),
+        ("4444444", "link4 analyze: illegal move 7 of '4444444': column 4 is full"),
+        ("12121218", "link4 analyze: invalid move string '12121218'"),
+    ],
+)
+def test_errors_are_one_line_on_stderr(moves: str, message: str) -> None:
+    r = run_cli(moves)
+    assert r.returncode == 2
+    assert r.stdout == ""
+    assert r.stderr.startswith(message)
+    assert r.stderr.count("\n") == 1 and "Traceback" not in r.stderr
+
+
+def test_piped_output_has_no_escapes() -> None:
+    r = run_cli(POSITION)
+    assert r.returncode == 0 and r.stderr == ""
+    assert "\x1b" not in r.stdout and "<- best" in r.stdout
+
+
+def test_time_limit_leaves_unsolved_columns_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    # Two discs down: no column is solved in a hundredth of a second.
+    assert main(["analyze", "44", "--time-limit", "0.01", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["score"] is None and doc["best"] == []
+    assert all(c["solved"] is False and c["meaning"] == "not solved in time" for c in doc["columns"])

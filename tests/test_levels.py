@@ -1,0 +1,163 @@
+"""The playing levels: legal, reproducible under a seed, and as strong as they claim."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import link4
+from link4 import _core
+from link4._text import Palette, hint_words, render_board, score_words
+from link4.levels import (
+    DEFAULT_LEVEL,
+    HEURISTIC_WIN,
+    LEVELS,
+    ExactPolicy,
+    make_policy,
+    safe_moves,
+)
+
+# Middle-game positions: every level answers at once from these.
+DRAWN = "3651433667521135"  # red to move, a draw; columns 3 and 5 hold it
+WON = "5323365136332172"  # red to move; only column 5 wins (column 3 is full)
+MIDDLE = [DRAWN, WON, "26614145151", "7261213472451521", "12344456256"]
+
+
+@pytest.fixture(scope="module")
+def solver() -> link4.Solver:
+    return link4.Solver(table_mb=16)
+
+
+def play_out(red: str, yellow: str, start: str, seed: int, solver: link4.Solver) -> str:
+    policies = {link4.RED: make_policy(red, solver), link4.YELLOW: make_policy(yellow, solver)}
+    rng = random.Random(seed)
+    game = link4.Game(start)
+    while not game.is_over():
+        col = policies[game.turn].choose(game, rng)
+        assert col in game.legal_moves()
+        game.play(col)
+    return game.moves
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_same_seed_same_game(level: str) -> None:
+    # Fresh solvers each time: a level's play must not depend on anything but the seed.
+    games = {
+        play_out(level, "3", DRAWN, seed, link4.Solver(table_mb=8))
+        for seed in (11, 11, 11)
+    }
+    assert len(games) == 1
+
+
+@pytest.mark.parametrize("level", ["1", "2", "3"])
+def test_games_vary_with_the_seed(level: str, solver: link4.Solver) -> None:
+    games = {play_out(level, level, "44", seed, solver) for seed in range(6)}
+    assert len(games) >= 3
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_legal_moves(level: str, solver: link4.Solver) -> None:
+    policy = make_policy(level, solver)
+    for moves in MIDDLE:
+        game = link4.Game(moves)
+        col = policy.choose(game, random.Random(3))
+        assert col in game.legal_moves()
+        assert game.moves == moves  # choosing never changes the game
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_takes_a_win_in_one(level: str, solver: link4.Solver) -> None:
+    # Red has three in column 1 and wins there; even the beginner sees it.
+    policy = make_policy(level, solver)
+    assert {policy.choose(link4.Game("121212"), random.Random(seed)) for seed in range(5)} == {0}
+
+
+@pytest.mark.parametrize("level", ["2", "3", "4", "5"])  # perfect: see the next tests
+def test_levels_from_two_up_always_block(level: str, solver: link4.Solver) -> None:
+    # Yellow has three in column 2; red must block there.
+    policy = make_policy(level, solver)
+    assert {policy.choose(link4.Game("424212"), random.Random(seed)) for seed in range(5)} == {1}
+
+
+def test_the_beginner_sometimes_forgets_to_block() -> None:
+    policy = make_policy("1")
+    chosen = [policy.choose(link4.Game("424212"), random.Random(seed)) for seed in range(40)]
+    assert 1 in chosen and any(c != 1 for c in chosen)
+
+
+def test_perfect_keeps_the_value_and_wins_fastest(solver: link4.Solver) -> None:
+    perfect = make_policy("perfect", solver)
+    for moves in MIDDLE:
+        game = link4.Game(moves)
+        scores = solver.analyze(game)
+        best = max(s for s in scores if s is not None)
+        for seed in range(3):
+            col = perfect.choose(game, random.Random(seed))
+            assert scores[col] == best, moves
+    assert isinstance(perfect, ExactPolicy) and perfect.last_score is not None
+
+
+def test_perfect_breaks_ties_at_random(solver: link4.Solver) -> None:
+    perfect = make_policy("perfect", solver)
+    game = link4.Game(DRAWN)
+    chosen = {perfect.choose(game, random.Random(seed)) for seed in range(12)}
+    assert chosen == {2, 4}
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown level '6': the levels are 1, 2, 3, 4, 5, perfect"):
+        make_policy("6")
+    assert DEFAULT_LEVEL in LEVELS
+
+
+def test_safe_moves_avoid_handing_over_a_win() -> None:
+    # Yellow's three in column 2 must be blocked: only column 2 is safe.
+    assert safe_moves(link4.Game("424212")) == [1]
+    # Yellow has an open three on the bottom row (3-4-5, with 2 and 6 free): every
+    # move of red loses at once, so none is safe.
+    assert safe_moves(link4.Game("131475")) == []
+    assert safe_moves(link4.Game("44")) == list(range(link4.WIDTH))
+
+
+def test_heuristic_search_contract() -> None:
+    pos = link4.Game("121212")._pos
+    scores, depth, nodes = _core.heuristic_scores(pos, 6, 0)
+    assert depth == 6 and nodes > 0
+    # Column 1 wins at once with red's 4th disc: a proven win, scored as DESIGN.md does.
+    assert scores[0] == HEURISTIC_WIN + 18
+    # A budget too small for depth 6 returns a shallower, completed iteration.
+    _, shallow, _ = _core.heuristic_scores(link4.Game("44")._pos, 12, 2000)
+    assert 1 <= shallow < 12
+    # The same arguments give the same answer.
+    assert _core.heuristic_scores(pos, 6, 0) == (scores, depth, nodes)
+    # Full columns have no score.
+    full, _, _ = _core.heuristic_scores(link4.Game("444444")._pos, 2, 0)
+    assert full[3] is None and all(v is not None for c, v in enumerate(full) if c != 3)
+    assert abs(_core.heuristic_evaluate(link4.Game("4453")._pos)) < HEURISTIC_WIN
+    with pytest.raises(ValueError):
+        _core.heuristic_scores(pos, 0, 0)
+    with pytest.raises(ValueError):
+        _core.heuristic_evaluate(link4.Game("1212121")._pos)
+
+
+def test_score_words() -> None:
+    red, yellow = link4.RED, link4.YELLOW
+    assert score_words(13, red, 4) == "red wins with its 9th disc (in 7 moves)"
+    assert score_words(0, yellow, 5) == "draw with best play"
+    assert score_words(-3, yellow, 5) == "red wins with its 19th disc (in 16 moves)"
+    assert score_words(18, red, 6) == "red wins with its 4th disc (at once)"
+    assert hint_words(5, 16) == "you can win with your 17th disc (in 9 moves)"
+    assert hint_words(-2, 16) == "you are lost if the engine plays perfectly (it wins with its 20th disc)"
+
+
+def test_board_rendering() -> None:
+    game = link4.Game("1212121")
+    outcome = game.outcome()
+    assert outcome is not None
+    plain = render_board(game, Palette(False), highlight=outcome.line)
+    assert "\x1b" not in plain
+    assert plain.count("*X*") == 4 and plain.count(" O ") == 3
+    assert plain.splitlines()[-1] == "   1  2  3  4  5  6  7"
+    coloured = render_board(link4.Game("44"), Palette(True))
+    assert "\x1b[1;31mX\x1b[0m" in coloured and "[\x1b[1;33mO\x1b[0m]" in coloured
