@@ -127,3 +127,14 @@ class Solver:
 def solve_many(
     positions: Sequence[Position], weak: bool = False, threads: int = 1, table_mb: float = 64.0
 ) -> list[int]: ...
+
+HEURISTIC_WIN: int
+
+def heuristic_evaluate(position: Position) -> int:
+    """The static evaluation of a position for the side to move (a heuristic guess)."""
+
+def heuristic_scores(
+    position: Position, depth: int, max_nodes: int = 0
+) -> tuple[list[int | None], int, int]:
+    """(scores per column or None where full, depth completed, nodes) of a depth-limited
+    heuristic search; values >= HEURISTIC_WIN are proven wins."""
