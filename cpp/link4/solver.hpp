@@ -74,8 +74,8 @@ class Solver {
     // Positions with this many discs or more go to a small table that stays in the
     // processor's caches: they are the bulk of the nodes, each one's subtree is small,
     // and a probe there costs a fraction of a main-memory miss.
-    static constexpr int kNearEndMoves = 20;
-    static constexpr std::size_t kNearTableBytes = std::size_t{4} << 20;
+    static constexpr int kNearEndMoves = 18;
+    static constexpr std::size_t kNearTableBytes = std::size_t{2} << 20;
     static constexpr int kInfinity = 127;
 
     TranspositionTable& table_for(int moves) {
