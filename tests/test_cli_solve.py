@@ -53,3 +53,12 @@ def test_weak_and_analyze() -> None:
 def test_empty_argument_is_the_empty_board_and_bad_table_size_is_refused() -> None:
     p = link4("solve", "--table-mb", "1", "44")
     assert p.returncode == 2 and "table_mb" in p.stderr
+
+
+def test_undecodable_input_is_a_bad_line_not_a_crash() -> None:
+    p = subprocess.run(
+        [sys.executable, "-m", "link4", "solve"], input=b"4\xff4\n445566\n", capture_output=True, timeout=60
+    )
+    assert p.returncode == 1
+    assert p.stdout.decode().split()[:2] == ["445566", "18"]
+    assert b"line 1: invalid move string" in p.stderr and b"Traceback" not in p.stderr

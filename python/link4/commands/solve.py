@@ -37,8 +37,9 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         for i, moves in enumerate(args.positions, 1):
             yield f"argument {i}", moves.strip()
         return
-    for n, line in enumerate(sys.stdin, 1):
-        words = line.split()
+    # Undecodable bytes become U+FFFD, which the parser then reports as a bad move.
+    for n, raw in enumerate(sys.stdin.buffer, 1):
+        words = raw.decode("utf-8", errors="replace").split()
         if words:
             yield f"line {n}", words[0]
 
