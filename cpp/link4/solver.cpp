@@ -1,12 +1,22 @@
 #include "link4/solver.hpp"
 
+#include <array>
 #include <cassert>
 
 namespace link4 {
 namespace {
 
-// Columns from the centre outwards: central discs take part in more lines.
-constexpr int kColumnOrder[kWidth] = {3, 2, 4, 1, 5, 0, 6};
+// Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for seven
+// columns): central discs take part in more lines.
+constexpr std::array<int, kWidth> make_column_order() {
+    std::array<int, kWidth> order{};
+    for (int i = 0; i < kWidth; ++i) {
+        order[i] = kWidth / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
+    }
+    return order;
+}
+constexpr std::array<int, kWidth> kColumnOrder = make_column_order();
+static_assert(kWidth != 7 || kColumnOrder == std::array<int, kWidth>{3, 2, 4, 1, 5, 0, 6});
 
 // Moves sorted by how promising they are: the number of winning cells the move creates
 // for the mover (threats), ties going to the column nearer the centre.
