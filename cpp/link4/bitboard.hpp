@@ -37,6 +37,7 @@
 // m & (m >> 2s) marks cells that start a run of four.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstdint>
 
@@ -64,6 +65,20 @@ constexpr Bitboard make_bottom_row() {
 }
 inline constexpr Bitboard kBottomRow = make_bottom_row();
 inline constexpr Bitboard kBoardMask = kBottomRow * ((Bitboard{1} << kHeight) - 1);
+
+// Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for seven
+// columns): central discs take part in more lines, so searches try them first.
+constexpr std::array<int, kWidth> make_centre_order() {
+    std::array<int, kWidth> order{};
+    int n = 0;
+    order[n++] = kWidth / 2;
+    for (int d = 1; n < kWidth; ++d) {
+        if (kWidth / 2 - d >= 0) order[n++] = kWidth / 2 - d;
+        if (kWidth / 2 + d < kWidth) order[n++] = kWidth / 2 + d;
+    }
+    return order;
+}
+inline constexpr std::array<int, kWidth> kCentreOrder = make_centre_order();
 
 inline constexpr int popcount(Bitboard b) { return std::popcount(b); }
 

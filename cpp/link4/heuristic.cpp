@@ -2,6 +2,8 @@
 
 #include <cassert>
 
+#include "link4/score.hpp"
+
 namespace link4 {
 namespace {
 
@@ -49,24 +51,6 @@ constexpr int kThreatGoodParity = 24;  // ... on a row of the owner's parity
 constexpr int kStackedThreats = 60;    // two threats one above the other: one must fall
 constexpr int kCentreDisc = 3;
 
-// Columns from the centre outwards.
-constexpr std::array<int, kWidth> make_centre_order() {
-    std::array<int, kWidth> order{};
-    int n = 0;
-    order[n++] = kWidth / 2;
-    for (int d = 1; n < kWidth; ++d) {
-        if (kWidth / 2 - d >= 0) order[n++] = kWidth / 2 - d;
-        if (kWidth / 2 + d < kWidth) order[n++] = kWidth / 2 + d;
-    }
-    return order;
-}
-inline constexpr std::array<int, kWidth> kCentreOrder = make_centre_order();
-
-// Score of a win with the mover's next disc, `moves` discs being down (DESIGN.md).
-constexpr int win_now(int moves) { return (kCells + 1 - moves) / 2; }
-// Score of losing to the opponent's next disc.
-constexpr int lose_next(int moves) { return -(kCells - moves) / 2; }
-
 int side_value(Bitboard mine, Bitboard theirs, Bitboard mask, Bitboard good_rows) {
     int v = 0;
     for (const Bitboard line : kLines) {
@@ -94,9 +78,9 @@ class HeuristicSearch {
             return 0;
         }
         ++nodes_;
-        if (pos.can_win_next()) return kHeuristicWin + win_now(pos.moves());
+        if (pos.can_win_next()) return kHeuristicWin + win_now_score(pos.moves());
         const Bitboard candidates = pos.non_losing_moves();
-        if (candidates == 0) return -(kHeuristicWin - lose_next(pos.moves()));
+        if (candidates == 0) return -(kHeuristicWin - lose_next_score(pos.moves()));
         if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
         if (depth <= 0) return evaluate(pos);
 
@@ -169,7 +153,7 @@ HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t m
         for (int col = 0; col < kWidth && !search.aborted(); ++col) {
             if (!pos.can_play(col)) continue;
             if (pos.is_winning_move(col)) {
-                scores[col] = kHeuristicWin + win_now(pos.moves());
+                scores[col] = kHeuristicWin + win_now_score(pos.moves());
                 continue;
             }
             Position child = pos;

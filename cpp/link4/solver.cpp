@@ -1,22 +1,9 @@
 #include "link4/solver.hpp"
 
-#include <array>
 #include <cassert>
 
 namespace link4 {
 namespace {
-
-// Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for seven
-// columns): central discs take part in more lines.
-constexpr std::array<int, kWidth> make_column_order() {
-    std::array<int, kWidth> order{};
-    for (int i = 0; i < kWidth; ++i) {
-        order[i] = kWidth / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2;
-    }
-    return order;
-}
-constexpr std::array<int, kWidth> kColumnOrder = make_column_order();
-static_assert(kWidth != 7 || kColumnOrder == std::array<int, kWidth>{3, 2, 4, 1, 5, 0, 6});
 
 // Moves sorted by how promising they are: the number of winning cells the move creates
 // for the mover (threats), ties going to the column nearer the centre.
@@ -47,7 +34,7 @@ int move_score(const Position& pos, Bitboard move) {
 
 void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
     for (int i = kWidth - 1; i >= 0; --i) {
-        if (const Bitboard move = candidates & column_mask(kColumnOrder[i])) {
+        if (const Bitboard move = candidates & column_mask(kCentreOrder[i])) {
             list.add(move, move_score(pos, move));
         }
     }
@@ -188,7 +175,7 @@ int Solver::find_best_move(const Position& pos, int score, bool weak) {
     const Bitboard candidates = pos.non_losing_moves();
     if (candidates == 0) {
         // Every move loses at once: any legal column will do, the centre-most one.
-        for (int col : kColumnOrder)
+        for (int col : kCentreOrder)
             if (pos.can_play(col)) return col;
     }
     MoveList moves;

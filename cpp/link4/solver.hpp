@@ -11,14 +11,10 @@
 #include <cstdint>
 
 #include "link4/bitboard.hpp"
+#include "link4/score.hpp"
 #include "link4/tt.hpp"
 
 namespace link4 {
-
-// Score of a win for the side to move with its next disc, `moves` discs being down.
-constexpr int win_now_score(int moves) { return (kCells + 1 - moves) / 2; }
-// Score of losing to the opponent's next disc.
-constexpr int lose_next_score(int moves) { return -(kCells - moves) / 2; }
 
 // What may end a search early. Zero / null fields mean "no limit".
 struct SearchLimits {
@@ -56,13 +52,7 @@ class Solver {
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
                         bool want_move);
 
-    // Convenience without limits.
-    int solve(const Position& pos, bool weak = false) {
-        return search(pos, weak, SearchLimits{}, false).score;
-    }
-
     void clear_table() { table_.clear(); near_table_.clear(); }
-    void resize_table(std::size_t bytes) { table_.resize(bytes); }
     std::size_t table_bytes() const { return table_.bytes(); }
     std::uint64_t nodes() const { return nodes_; }
 
