@@ -79,21 +79,31 @@ def _immediate_wins(game: Game) -> list[int]:
     return [c for c in game.legal_moves() if game.is_winning_move(c)]
 
 
+def _win_now_score(game: Game) -> int:
+    """The score of winning with the mover's next disc."""
+    return (WIDTH * HEIGHT + 1 - game.ply) // 2
+
+
 def exact_column_value(
-    solver: Solver, game: Game, col: int, *, time_limit: float | None = None
+    solver: Solver,
+    game: Game,
+    col: int,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
 ) -> int | None:
     """The exact score of playing ``col`` (a legal column), from the mover's view.
 
-    None when the solver does not finish within ``time_limit`` seconds. Ctrl-C raises
-    KeyboardInterrupt (the solver stays usable).
+    None when the solver does not finish within ``time_limit`` seconds or
+    ``node_limit`` nodes. Ctrl-C raises KeyboardInterrupt (the solver stays usable).
     """
     if game.is_winning_move(col):
-        return (WIDTH * HEIGHT + 1 - game.ply) // 2  # a win with the next disc
+        return _win_now_score(game)
     child = game.copy()
     child.play(col)
     if child.is_over():  # the last cell, and no four: a draw
         return 0
-    r = solver.search(child, time_limit=time_limit)
+    r = solver.search(child, time_limit=time_limit, node_limit=node_limit)
     return -r.score if r.exact and r.score is not None else None
 
 
@@ -212,7 +222,7 @@ class ExactPolicy(Policy):
             return known
         wins = _immediate_wins(game)
         if wins:
-            score = (WIDTH * HEIGHT + 1 - game.ply) // 2
+            score = _win_now_score(game)
             result = (score, wins)
         else:
             r = self.solver.search(game, node_limit=self.node_limit)
@@ -222,18 +232,9 @@ class ExactPolicy(Policy):
             best = [r.best_move]
             budget = min(self.tie_nodes, max(r.nodes, 10_000))
             for col in safe_moves(game):
-                if col == r.best_move:
-                    continue
-                child = game.copy()
-                child.play(col)
-                if child.is_over():  # only a full board can end it here: a draw
-                    value = 0
-                else:
-                    c = self.solver.search(child, node_limit=budget)
-                    if not c.exact or c.score is None:
-                        continue
-                    value = -c.score
-                if value == score:
+                if col != r.best_move and score == exact_column_value(
+                    self.solver, game, col, node_limit=budget
+                ):
                     best.append(col)
             best.sort()
             result = (score, best)
