@@ -316,6 +316,10 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
         .def("__eq__", [](const Position& a, const Position& b) { return a == b; })
         .def("__hash__", [](const Position& p) { return static_cast<py::ssize_t>(p.key()); });
 
+    m.def("has_four", [](Bitboard discs) { return has_four(discs & kBoardMask); },
+          py::arg("discs"),
+          "Whether a set of discs (a bitboard in the layout of bitboard.hpp) holds four in a row.");
+
     m.def("perft", [](const Position& p, int depth) {
         if (depth < 0) throw py::value_error("depth must be >= 0");
         py::gil_scoped_release release;

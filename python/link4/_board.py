@@ -6,6 +6,7 @@ import operator
 from collections.abc import Iterable
 from typing import Any
 
+from link4._core import has_four
 from link4.errors import BoardError
 from link4.game import HEIGHT, WIDTH, Player
 
@@ -75,15 +76,8 @@ def parse_board(board: str | Iterable[Any]) -> Rows:
 
 
 def _bit(col: int, row: int) -> int:
+    """The bit of a cell in the core's bitboard layout (each column has HEIGHT + 1 bits)."""
     return 1 << (col * (HEIGHT + 1) + row)
-
-
-def _has_four(discs: int) -> bool:
-    for step in (1, HEIGHT + 1, HEIGHT, HEIGHT + 2):
-        pairs = discs & (discs >> step)
-        if pairs & (pairs >> (2 * step)):
-            return True
-    return False
 
 
 def reconstruct_moves(rows: Rows) -> str:
@@ -111,7 +105,7 @@ def reconstruct_moves(rows: Rows) -> str:
             f"red has {n_red} disc{'' if n_red == 1 else 's'} and yellow {n_yellow}: red moves "
             "first, so red has as many discs as yellow or one more"
         )
-    red_four, yellow_four = _has_four(red), _has_four(yellow)
+    red_four, yellow_four = has_four(red), has_four(yellow)
     if red_four and yellow_four:
         raise BoardError("both red and yellow have four in a row: the game ends at the first one")
     last = Player.RED if n_red > n_yellow else Player.YELLOW
@@ -143,7 +137,7 @@ def reconstruct_moves(rows: Rows) -> str:
             if not mine & b:
                 continue
             rest = mine & ~b
-            if _has_four(rest):
+            if has_four(rest):
                 continue  # the game would already have ended before this move
             h[col] -= 1
             if mover_is_red:

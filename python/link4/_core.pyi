@@ -54,6 +54,9 @@ class Position:
     def __eq__(self, arg0: Position, /) -> bool: ...  # type: ignore[override]
     def __hash__(self) -> int: ...
 
+def has_four(discs: int) -> bool:
+    """Whether a set of discs (a bitboard in the layout of bitboard.hpp) holds four in a row."""
+
 def perft(position: Position, depth: int) -> int: ...
 
 class StopReason:
