@@ -124,6 +124,29 @@ constexpr Bitboard mirror(Bitboard b) {
     return r;
 }
 
+// Why a move may not be played. (Malformed notation is the notation's business, but it
+// shares the code so that one value says what went wrong with a move.)
+enum class MoveError : std::uint8_t {
+    kNone,
+    kMalformed,   // not a column digit 1..kWidth (move strings, notation.hpp)
+    kOutOfRange,  // a 0-based column outside 0..kWidth-1
+    kColumnFull,
+    kGameOver,    // the last move already won, or the board is full
+};
+
+// A set of columns: bit c stands for column c.
+using ColumnSet = std::uint8_t;
+static_assert(kWidth <= 8, "a ColumnSet holds one bit per column");
+
+// The columns of `set` from the centre outwards (kCentreOrder), into `out`; returns how
+// many there are.
+constexpr int columns_of(ColumnSet set, std::array<int, kWidth>& out) {
+    int n = 0;
+    for (int col : kCentreOrder)
+        if (set & (ColumnSet{1} << col)) out[n++] = col;
+    return n;
+}
+
 // A position seen from the side to move. Plain value type: copying it is the undo
 // mechanism of the search.
 class Position {
@@ -162,6 +185,16 @@ class Position {
     // True when the side that just moved has four in a row.
     constexpr bool last_mover_won() const { return has_four(opponent()); }
     constexpr bool is_full() const { return moves_ == kCells; }
+    // The game ends at once with a four, or with a full board (a draw).
+    constexpr bool is_over() const { return is_full() || last_mover_won(); }
+
+    // Whether `col` (any int) may be played now, and if not, why.
+    constexpr MoveError check_move(int col) const {
+        if (col < 0 || col >= kWidth) return MoveError::kOutOfRange;
+        if (is_over()) return MoveError::kGameOver;
+        if (!can_play(col)) return MoveError::kColumnFull;
+        return MoveError::kNone;
+    }
 
     // Would dropping a disc in `col` (must be playable) win for the side to move?
     constexpr bool is_winning_move(int col) const {
@@ -188,11 +221,12 @@ class Position {
         return possible_mask & ~(threats >> 1);
     }
 
-    // Columns that can be played, as bits 0..kWidth-1.
-    constexpr unsigned legal_columns() const {
-        unsigned r = 0;
+    // The columns that may be played (bit c for column c); none once the game is over.
+    constexpr ColumnSet legal_columns() const {
+        ColumnSet r = 0;
+        if (is_over()) return r;
         for (int c = 0; c < kWidth; ++c)
-            if (can_play(c)) r |= 1u << c;
+            if (can_play(c)) r |= ColumnSet{1} << c;
         return r;
     }
 
@@ -212,5 +246,46 @@ class Position {
     Bitboard mask_ = 0;
     int moves_ = 0;
 };
+
+// The four cells (column, row; row 0 at the bottom) of a line of four through the disc at
+// (col, row) that belongs to `discs`, or an empty result when there is none. Directions
+// are tried horizontal, vertical, rising diagonal, falling diagonal; in a run longer than
+// four, the first window of four (from the left, or the bottom) that holds the disc.
+struct Cell {
+    int col;
+    int row;
+    constexpr bool operator==(const Cell&) const = default;
+};
+struct Line {
+    bool found = false;
+    std::array<Cell, 4> cells{};
+};
+constexpr Line line_through(Bitboard discs, int col, int row) {
+    auto owns = [discs](int c, int r) {
+        return c >= 0 && c < kWidth && r >= 0 && r < kHeight && (discs & cell(c, r)) != 0;
+    };
+    constexpr int kDirections[4][2] = {{1, 0}, {0, 1}, {1, 1}, {1, -1}};
+    for (const auto& d : kDirections) {
+        int start = 0, end = 0;
+        while (owns(col + (start - 1) * d[0], row + (start - 1) * d[1])) --start;
+        while (owns(col + (end + 1) * d[0], row + (end + 1) * d[1])) ++end;
+        if (end - start >= 3) {
+            const int first = start > -3 ? start : -3;
+            Line line{true, {}};
+            for (int i = 0; i < 4; ++i)
+                line.cells[i] = {col + (first + i) * d[0], row + (first + i) * d[1]};
+            return line;
+        }
+    }
+    return {};
+}
+
+// The winning line of a finished game whose last disc went into `last_col`.
+constexpr Line winning_line(const Position& pos, int last_col) {
+    if (!pos.last_mover_won() || last_col < 0 || last_col >= kWidth) return {};
+    const int row = pos.height(last_col) - 1;
+    if (row < 0) return {};
+    return line_through(pos.opponent(), last_col, row);
+}
 
 }  // namespace link4

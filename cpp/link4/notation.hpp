@@ -1,5 +1,5 @@
-// Move strings ("4453": digits 1-7, 1 = leftmost column) and the legality of a move.
-// No exceptions here: the bindings turn a MoveError into the Python exception.
+// Move strings ("4453": digits 1-7, 1 = leftmost column). The rules they are checked
+// against live in bitboard.hpp; here is only the notation.
 #pragma once
 
 #include <string_view>
@@ -7,25 +7,6 @@
 #include "link4/bitboard.hpp"
 
 namespace link4 {
-
-enum class MoveError {
-    kNone,
-    kMalformed,    // not a column digit 1..kWidth
-    kOutOfRange,   // a 0-based column outside 0..kWidth-1
-    kColumnFull,
-    kGameOver,     // the last move already won, or the board is full
-};
-
-constexpr bool is_game_over(const Position& pos) {
-    return pos.is_full() || pos.last_mover_won();
-}
-
-constexpr MoveError check_move(const Position& pos, int col) {
-    if (col < 0 || col >= kWidth) return MoveError::kOutOfRange;
-    if (is_game_over(pos)) return MoveError::kGameOver;
-    if (!pos.can_play(col)) return MoveError::kColumnFull;
-    return MoveError::kNone;
-}
 
 struct ParseResult {
     MoveError error = MoveError::kNone;
@@ -42,7 +23,7 @@ constexpr ParseResult play_moves(Position& pos, std::string_view moves) {
     }
     for (int i = 0; i < n; ++i) {
         const int col = moves[i] - '1';
-        if (const MoveError e = check_move(pos, col); e != MoveError::kNone) return {e, i};
+        if (const MoveError e = pos.check_move(col); e != MoveError::kNone) return {e, i};
         pos.play(col);
     }
     return {};

@@ -1,14 +1,26 @@
 // The score convention of DESIGN.md, from the side to move: 0 a draw; a win with
-// one's k-th disc scores 22 - k; a loss scores minus the opponent's figure.
+// one's k-th disc scores kScoreBase - k (22 - k on the standard board); a loss scores
+// minus the opponent's figure. Every other layer asks these functions.
 #pragma once
 
 #include "link4/bitboard.hpp"
 
 namespace link4 {
 
+// One more than the most discs a player can drop: a win with the last one scores 1.
+inline constexpr int kScoreBase = kCells / 2 + 1;
+
+// Score of a win with one's k-th disc.
+constexpr int win_score(int disc) { return kScoreBase - disc; }
+// The number of the winner's winning disc for a non-zero score.
+constexpr int winning_disc(int score) { return kScoreBase - (score < 0 ? -score : score); }
 // Score of a win for the side to move with its next disc, `moves` discs being down.
 constexpr int win_now_score(int moves) { return (kCells + 1 - moves) / 2; }
 // Score of losing to the opponent's next disc.
 constexpr int lose_next_score(int moves) { return -(kCells - moves) / 2; }
+static_assert(win_now_score(0) == win_score(1), "the first disc is the mover's 1st");
+static_assert(win_now_score(6) == win_score(4), "the mover's 4th disc falls with 6 discs down");
+
+constexpr int sign(int score) { return (score > 0) - (score < 0); }
 
 }  // namespace link4

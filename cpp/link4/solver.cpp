@@ -1,5 +1,6 @@
 #include "link4/solver.hpp"
 
+#include <algorithm>
 #include <cassert>
 
 namespace link4 {
@@ -156,49 +157,31 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
             table.store(key, Bound::kLower, score);
-            if (pos.moves() == root_moves_) root_best_ = column_of(move);
             return score;
         }
-        if (score > alpha) {
-            alpha = score;
-            if (pos.moves() == root_moves_) root_best_ = column_of(move);
-        }
+        if (score > alpha) alpha = score;
     }
     table.store(key, Bound::kUpper, alpha);
     return alpha;
 }
 
-// A column whose score is `score` (exact; the sign only when weak).
-int Solver::find_best_move(const Position& pos, int score, bool weak) {
-    const Bitboard wins = pos.my_winning_cells() & pos.possible();
-    if (wins) return column_of(wins & (~wins + 1));
-    const Bitboard candidates = pos.non_losing_moves();
-    if (candidates == 0) {
-        // Every move loses at once: any legal column will do, the centre-most one.
-        for (int col : kCentreOrder)
-            if (pos.can_play(col)) return col;
-    }
-    MoveList moves;
-    order_moves(pos, candidates, moves);
-    Bitboard fallback = 0;
-    while (const Bitboard move = moves.next()) {
-        if (!fallback) fallback = move;
-        Position child = pos;
-        child.play_cell(move);
-        if (child.is_full()) return column_of(move);  // the last cell: a draw
-        if (weak && score < 0) return column_of(move);  // lost whatever we play
-        // Is the move worth at least `score`, i.e. is the child's score <= -score?
-        // (Weak scores -1/0/1 work as targets too: a win is >= 1, a draw >= 0.)
-        const int v = -negamax(child, child.canonical_key(), -score, -score + 1);
-        if (stop_ != StopReason::kNone) return column_of(fallback);
-        if (v >= score) return column_of(move);
-    }
-    return column_of(fallback);
+namespace {
+
+// The next null-window probe between `lower` and `upper` (lower < upper): the middle,
+// leaning towards 0. Most positions are close to a draw, and a probe near the final
+// score is cheaper than one far from it.
+int probe_point(int lower, int upper) {
+    int mid = lower + (upper - lower) / 2;
+    if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
+    else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
+    return mid;
 }
 
-SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
-                            bool want_move) {
-    assert(!pos.last_mover_won() && !pos.is_full());
+int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+}  // namespace
+
+void Solver::begin(const SearchLimits& limits) {
     nodes_ = 0;
     limits_ = limits;
     stop_ = StopReason::kNone;
@@ -206,10 +189,17 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
     next_poll_ = start_ + std::chrono::milliseconds(20);
     next_check_ = 1024;
     if (limits_.max_nodes && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
-    root_moves_ = pos.moves();
-    root_best_ = -1;
+}
 
-    SearchResult result;
+template <typename Result>
+void Solver::finish(Result& result) const {
+    result.nodes = nodes_;
+    result.stop = stop_;
+    result.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void Solver::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
     if (pos.can_win_next()) {
         lower = upper = win_now_score(pos.moves());
@@ -217,65 +207,174 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
         lower = lose_next_score(pos.moves());
         upper = win_now_score(pos.moves() + 1);  // we cannot win with this disc
         if (weak) {
-            lower = lower < -1 ? -1 : lower;
-            upper = upper > 1 ? 1 : upper;
+            lower = clamp(lower, -1, 1);
+            upper = clamp(upper, -1, 1);
         }
-        int best_so_far = -1;
         // Null-window searches: each one proves the score is above or at most `mid`.
-        // The probes lean towards 0 first: most positions are close, and a probe near
-        // the final score is cheaper than one far from it.
         while (lower < upper) {
-            int mid = lower + (upper - lower) / 2;
-            if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
-            else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
-            root_best_ = -1;
+            const int mid = probe_point(lower, upper);
             const int r = negamax(pos, pos.canonical_key(), mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
-            if (r <= mid) {
-                upper = r > lower ? r : lower;
-            } else {
-                lower = r < upper ? r : upper;
-                if (root_best_ >= 0) best_so_far = root_best_;
-            }
+            if (r <= mid) upper = r > lower ? r : lower;
+            else lower = r < upper ? r : upper;
         }
-        root_best_ = best_so_far;
     }
-    if (weak) {  // the sign is monotone, so the signs of the bounds are bounds
-        lower = (lower > 0) - (lower < 0);
-        upper = (upper > 0) - (upper < 0);
+    result.lower = weak ? sign(lower) : lower;  // the sign is monotone: signs of bounds
+    result.upper = weak ? sign(upper) : upper;  // are bounds
+}
+
+void Solver::init_root(const Position& pos, bool weak, Root& root) const {
+    root = Root{};
+    root.pos = pos;
+    root.weak = weak;
+    const int moves = pos.moves();
+    const Bitboard wins = pos.my_winning_cells() & pos.possible();
+    // Moves that do not hand the opponent a win at once (the rule does not depend on
+    // whether we could win ourselves).
+    const Bitboard safe = pos.non_losing_moves();
+    Bitboard open = 0;
+    for (int col = 0; col < kWidth; ++col) {
+        if (!pos.can_play(col)) continue;
+        ColumnValue& v = root.columns[col];
+        v.legal = true;
+        const Bitboard move = (pos.mask() + bottom_cell(col)) & column_mask(col);
+        if (move & wins) {
+            v.lower = v.upper = win_now_score(moves);
+        } else if (moves + 1 == kCells) {
+            v.lower = v.upper = 0;  // the last cell, and no four: a draw
+        } else if (!(move & safe)) {
+            v.lower = v.upper = lose_next_score(moves);
+        } else {
+            // The opponent cannot win with its next disc, nor we with the one after it
+            // at the earliest.
+            v.lower = -win_now_score(moves + 3);
+            v.upper = win_now_score(moves + 2);
+            open |= move;
+            Position child = pos;
+            child.play_cell(move);
+            root.child_keys[col] = child.canonical_key();
+        }
+        if (weak) {
+            v.lower = sign(v.lower);
+            v.upper = sign(v.upper);
+        }
+    }
+    MoveList list;
+    order_moves(pos, open, list);
+    while (const Bitboard move = list.next()) root.order[root.size++] = column_of(move);
+}
+
+bool Solver::probe(Root& root, int col, int target) {
+    if (stop_ != StopReason::kNone) return false;  // a stopped search stays stopped
+    ColumnValue& v = root.columns[col];
+    assert(v.legal && v.lower < target && target <= v.upper);
+    Position child = root.pos;
+    child.play(col);
+    // The child scores <= -target exactly when the move is worth >= target.
+    const int r = -negamax(child, root.child_keys[col], -target, -target + 1);
+    if (stop_ != StopReason::kNone) return false;
+    // A weak search may prove more than it asked for: keep within [lower, upper].
+    if (r >= target) v.lower = clamp(r, v.lower, v.upper);
+    else v.upper = clamp(r, v.lower, v.upper);
+    return true;
+}
+
+void Solver::settle(Root& root, int col, bool sign_only) {
+    ColumnValue& v = root.columns[col];
+    while (v.legal && v.lower < v.upper) {
+        if (sign_only && sign(v.lower) == sign(v.upper)) return;
+        // For the sign: is it at least a draw, then is it a win?
+        const int target = sign_only ? (v.lower < 0 ? 0 : 1) : probe_point(v.lower, v.upper) + 1;
+        if (!probe(root, col, target)) return;
+    }
+}
+
+void Solver::search_root(const Position& pos, bool weak, SearchResult& result) {
+    Root root;
+    init_root(pos, weak, root);
+    const auto& cols = root.columns;
+    auto bounds = [&](int& lower, int& upper) {
+        lower = upper = -kInfinity;
+        for (const ColumnValue& v : cols) {
+            if (!v.legal) continue;
+            lower = std::max(lower, v.lower);
+            upper = std::max(upper, v.upper);
+        }
+    };
+    int lower, upper;
+    bounds(lower, upper);
+    // As in solve_root, null-window probes narrow the score; here each one asks the
+    // columns in turn whether one of them is worth more than `mid`, and what each
+    // answer proves about a column stays with that column.
+    while (lower < upper && stop_ == StopReason::kNone) {
+        const int mid = probe_point(lower, upper);
+        for (int i = 0; i < root.size; ++i) {
+            const ColumnValue& v = cols[root.order[i]];
+            if (v.upper <= mid) continue;
+            if (!probe(root, root.order[i], mid + 1) || v.lower > mid) break;
+        }
+        bounds(lower, upper);
     }
     result.lower = lower;
     result.upper = upper;
-    result.exact = lower == upper;
-    result.score = result.exact ? lower : 0;
-    if (want_move) {
-        if (result.exact && stop_ == StopReason::kNone) {
-            // The last probe that raised the lower bound to the score found a move
-            // worth it; otherwise test the moves one by one.
-            result.best_move =
-                root_best_ >= 0 ? root_best_ : find_best_move(pos, result.score, weak);
+
+    // The best move: when the score is known, the centre-most column worth it, after
+    // checking every column that might be; otherwise the best proven lower bound
+    // (then the best upper bound, then the centre-most).
+    ColumnSet ties = 0;
+    if (lower == upper) {
+        for (int col : kCentreOrder) {
+            const ColumnValue& v = cols[col];
+            if (!v.legal || v.upper < lower) continue;
+            if (v.lower < lower && !probe(root, col, lower)) break;
+            if (v.lower >= lower) ties |= ColumnSet{1} << col;
         }
-        if (!result.exact || stop_ != StopReason::kNone) {
-            // Interrupted: the move behind the best proven lower bound, else the
-            // first choice of the move ordering.
-            if (root_best_ >= 0) {
-                result.best_move = root_best_;
-            } else if (result.best_move < 0) {
-                const Bitboard wins = pos.my_winning_cells() & pos.possible();
-                Bitboard c = wins ? wins : pos.non_losing_moves();
-                if (c == 0) c = pos.possible();
-                MoveList moves;
-                order_moves(pos, c, moves);
-                result.best_move = column_of(moves.next());
+    }
+    if (ties == 0 || stop_ != StopReason::kNone) {
+        int best_lower = -kInfinity, best_upper = -kInfinity;
+        for (int col : kCentreOrder) {
+            const ColumnValue& v = cols[col];
+            if (!v.legal) continue;
+            if (v.lower > best_lower || (v.lower == best_lower && v.upper > best_upper)) {
+                best_lower = v.lower;
+                best_upper = v.upper;
+                ties = ColumnSet{1} << col;
             }
         }
     }
-    result.nodes = nodes_;
-    result.stop = stop_;
-    result.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    result.best_move = centre_most(ties);
+    result.best_moves = ties;
+}
+
+SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
+                            bool want_move) {
+    assert(!pos.is_over());
+    begin(limits);
+    SearchResult result;
+    if (want_move) search_root(pos, weak, result);
+    else solve_root(pos, weak, result);
+    result.exact = result.lower == result.upper;
+    result.score = result.exact ? result.lower : 0;
+    finish(result);
     return result;
+}
+
+Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
+    assert(!pos.is_over());
+    begin(limits);
+    Root root;
+    init_root(pos, weak, root);
+    // First the sign of every column (which wins, which draws), then the exact scores:
+    // a limit that stops the analysis early still leaves every column's outcome known
+    // as far as it got.
+    for (int col : kCentreOrder) settle(root, col, true);
+    if (!weak)
+        for (int col : kCentreOrder) settle(root, col, false);
+    Analysis analysis;
+    analysis.columns = root.columns;
+    finish(analysis);
+    return analysis;
 }
 
 }  // namespace link4

@@ -5,6 +5,7 @@
 // with one's k-th disc scores 22 - k; a loss scores minus the opponent's figure.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -34,11 +35,39 @@ struct SearchResult {
     int score = 0;   // valid when exact
     int lower = 0;   // the score is proven >= lower
     int upper = 0;   // ... and <= upper
-    int best_move = -1;  // 0-based column, -1 when not asked for
+    // With a move asked for: a column whose proven value is at least `lower` (so it
+    // never loses faster than the bounds say); when exact, the best move by the tie rule
+    // (the centre-most of the best). -1 when not asked for.
+    int best_move = -1;
+    // When exact and not stopped: every column worth the score. Otherwise best_move alone.
+    ColumnSet best_moves = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
     StopReason stop = StopReason::kNone;
 };
+
+// What is proven about the value of playing one column, from the mover's view.
+struct ColumnValue {
+    bool legal = false;  // false: the column is full (or the game is over)
+    int lower = 0;
+    int upper = 0;
+    constexpr bool exact() const { return lower == upper; }
+};
+
+struct Analysis {
+    std::array<ColumnValue, kWidth> columns{};
+    std::uint64_t nodes = 0;
+    double seconds = 0;
+    StopReason stop = StopReason::kNone;
+};
+
+// The one tie rule of "the best move": among the columns of `ties`, the centre-most
+// (the left one of two at the same distance). -1 for an empty set.
+constexpr int centre_most(ColumnSet ties) {
+    for (int col : kCentreOrder)
+        if (ties & (ColumnSet{1} << col)) return col;
+    return -1;
+}
 
 class Solver {
   public:
@@ -47,10 +76,16 @@ class Solver {
     explicit Solver(std::size_t table_bytes = kDefaultTableBytes) : table_(table_bytes) {}
 
     // Exact (weak: only the sign) score of `pos`, within `limits`. Precondition: the
-    // game is not over. With `want_move`, also a best column (an exact one when the
-    // score is exact; the move behind the best proven bound otherwise).
+    // game is not over. With `want_move`, also the best move and its ties (see
+    // SearchResult); honest under any limit.
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
                         bool want_move);
+
+    // The value of every column of `pos`: exact, or the bounds proven when `limits`
+    // (which cover the whole analysis) ran out. The signs of all columns are settled
+    // first, then the exact scores, columns from the centre outwards; what is proven
+    // stays proven when a limit stops it. Precondition: the game is not over.
+    Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
 
     void clear_table() { table_.clear(); near_table_.clear(); }
     std::size_t table_bytes() const { return table_.bytes(); }
@@ -58,8 +93,31 @@ class Solver {
 
   private:
     int negamax(const Position& pos, Bitboard key, int alpha, int beta);
-    int find_best_move(const Position& pos, int score, bool weak);
     bool limit_reached();
+    void begin(const SearchLimits& limits);
+    template <typename Result>
+    void finish(Result& result) const;
+
+    // The null-window driver: the score of `pos` alone (the benchmark's path).
+    void solve_root(const Position& pos, bool weak, SearchResult& result);
+    // The root with a value per column: the score, the best move and its ties.
+    void search_root(const Position& pos, bool weak, SearchResult& result);
+
+    // Proven bounds per column of the root position, narrowed probe by probe.
+    struct Root {
+        Position pos;
+        bool weak = false;
+        std::array<ColumnValue, kWidth> columns{};
+        std::array<Bitboard, kWidth> child_keys{};
+        std::array<int, kWidth> order{};  // the columns still open, best first
+        int size = 0;
+    };
+    void init_root(const Position& pos, bool weak, Root& root) const;
+    // Is playing `col` worth at least `target`? One null-window search of the child;
+    // its answer narrows the column's bounds. False when a limit stopped it.
+    bool probe(Root& root, int col, int target);
+    // Narrow one column to its exact value, or only to its sign.
+    void settle(Root& root, int col, bool sign_only);
 
     // Positions with this many discs or more go to a small table that stays in the
     // processor's caches: they are the bulk of the nodes, each one's subtree is small,
@@ -86,8 +144,6 @@ class Solver {
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point next_poll_;
     StopReason stop_ = StopReason::kNone;
-    int root_moves_ = 0;
-    int root_best_ = -1;
 };
 
 }  // namespace link4

@@ -10,12 +10,19 @@
 from __future__ import annotations
 
 from link4._version import __version__
-from link4.engine import SearchResult, Solver, solve, solve_many
-from link4.errors import BoardError, GameOverError, IllegalMoveError, InvalidMoveError
+from link4.engine import CENTRE_ORDER, SearchResult, Solver, search_many, solve, solve_many
+from link4.errors import (
+    BoardError,
+    GameOverError,
+    IllegalMoveError,
+    Interrupted,
+    InvalidMoveError,
+)
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
 
 __all__ = [
+    "CENTRE_ORDER",
     "HEIGHT",
     "RED",
     "WIDTH",
@@ -24,6 +31,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalMoveError",
+    "Interrupted",
     "InvalidMoveError",
     "Outcome",
     "Player",
@@ -31,6 +39,7 @@ __all__ = [
     "Solver",
     "__version__",
     "perft",
+    "search_many",
     "solve",
     "solve_many",
 ]

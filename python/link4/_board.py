@@ -6,9 +6,9 @@ import operator
 from collections.abc import Iterable
 from typing import Any
 
-from link4._core import has_four
+from link4._core import board_moves
 from link4.errors import BoardError
-from link4.game import HEIGHT, WIDTH, Player
+from link4.game import HEIGHT, WIDTH
 
 _CELL_TEXT = {".": 0, "0": 0, "-": 0, "_": 0, "x": 1, "r": 1, "1": 1, "o": 2, "y": 2, "2": 2}
 
@@ -75,87 +75,10 @@ def parse_board(board: str | Iterable[Any]) -> Rows:
     return rows
 
 
-def _bit(col: int, row: int) -> int:
-    """The bit of a cell in the core's bitboard layout (each column has HEIGHT + 1 bits)."""
-    return 1 << (col * (HEIGHT + 1) + row)
-
-
 def reconstruct_moves(rows: Rows) -> str:
-    """A move string that reaches the board, or BoardError saying why none does."""
-    red = yellow = 0
-    heights = [0] * WIDTH
-    for col in range(WIDTH):
-        for row in range(HEIGHT):
-            v = rows[HEIGHT - 1 - row][col]
-            if v == 0:
-                continue
-            if heights[col] != row:
-                raise BoardError(
-                    f"the disc in column {col + 1}, row {row + 1} from the bottom floats "
-                    "above an empty cell"
-                )
-            heights[col] += 1
-            if v == 1:
-                red |= _bit(col, row)
-            else:
-                yellow |= _bit(col, row)
-    n_red, n_yellow = bin(red).count("1"), bin(yellow).count("1")
-    if n_red not in (n_yellow, n_yellow + 1):
-        raise BoardError(
-            f"red has {n_red} disc{'' if n_red == 1 else 's'} and yellow {n_yellow}: red moves "
-            "first, so red has as many discs as yellow or one more"
-        )
-    red_four, yellow_four = has_four(red), has_four(yellow)
-    if red_four and yellow_four:
-        raise BoardError("both red and yellow have four in a row: the game ends at the first one")
-    last = Player.RED if n_red > n_yellow else Player.YELLOW
-    if (red_four and last is not Player.RED) or (yellow_four and last is not Player.YELLOW):
-        winner = Player.RED if red_four else Player.YELLOW
-        raise BoardError(
-            f"{winner} has four in a row but {winner.other} has moved since: the game "
-            "would have ended at the four"
-        )
+    """A move string that reaches the board, or BoardError saying why none does.
 
-    # Walk backwards from the board to the empty one, taking off the top disc of the side
-    # that moved last. Every position before the last must be free of fours. A state is
-    # the tuple of column heights (the discs are fixed), so failures are memoised.
-    dead: set[tuple[int, ...]] = set()
-    order: list[int] = []
-    columns = sorted(range(WIDTH), key=lambda c: abs(c - WIDTH // 2))
-
-    def search(h: list[int], red_bits: int, yellow_bits: int, mover_is_red: bool) -> bool:
-        if not any(h):
-            return True
-        key = tuple(h)
-        if key in dead:
-            return False
-        for col in columns:
-            if h[col] == 0:
-                continue
-            b = _bit(col, h[col] - 1)
-            mine = red_bits if mover_is_red else yellow_bits
-            if not mine & b:
-                continue
-            rest = mine & ~b
-            if has_four(rest):
-                continue  # the game would already have ended before this move
-            h[col] -= 1
-            if mover_is_red:
-                ok = search(h, rest, yellow_bits, False)
-            else:
-                ok = search(h, red_bits, rest, True)
-            h[col] += 1
-            if ok:
-                order.append(col)
-                return True
-        dead.add(key)
-        return False
-
-    found = search(heights, red, yellow, last is Player.RED)  # at most 42 frames deep
-    if not found:
-        raise BoardError(
-            "no legal game reaches this board: every order of play makes four in a row "
-            "before the last disc"
-        )
-    # `order` was filled from the first move outwards as the recursion unwound.
-    return "".join(str(c + 1) for c in order)
+    The engine takes the discs back from the last move to the first, trying the columns
+    from the centre outwards, so the same board always gives the same string.
+    """
+    return board_moves(rows)

@@ -1,6 +1,6 @@
 """link4's compiled engine (private: use the link4 package).
 
-These stubs describe cpp/bindings/module.cpp. tools/check_stubs.py compares them with the
+These stubs describe cpp/bindings/. tools/check_stubs.py compares them with the
 compiled module (names, kinds, parameters, defaults and types) and fails CI when the two
 drift apart: change both together. Integer and float parameters are written ``int`` and
 ``float``; the module also accepts objects with ``__index__``, which the link4 package
@@ -12,15 +12,8 @@ from typing import Any, ClassVar, overload
 
 WIDTH: int
 HEIGHT: int
-
-class InvalidMoveError(ValueError):
-    """A move string is malformed (re-exported as link4.InvalidMoveError)."""
-
-class IllegalMoveError(ValueError):
-    """A move the rules forbid (re-exported as link4.IllegalMoveError)."""
-
-class GameOverError(IllegalMoveError):
-    """A move or search asked of a finished game (re-exported as link4.GameOverError)."""
+CENTRE_ORDER: tuple[int, ...]
+SCORE_BASE: int
 
 class Position:
     """A position as two bitboards; plays and undoes moves without keeping a history."""
@@ -47,6 +40,8 @@ class Position:
     def is_full(self) -> bool: ...
     def is_over(self) -> bool: ...
     def rows(self) -> list[list[int]]: ...
+    def winning_line(self, last_col: int) -> list[tuple[int, int]] | None:
+        """The four (column, row) cells of the winning line through the last disc, which went into last_col; None when the last move did not win."""
     def copy(self) -> Position: ...
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Position: ...
@@ -56,6 +51,12 @@ class Position:
 
 def has_four(discs: int) -> bool:
     """Whether a set of discs (a bitboard in the layout of bitboard.hpp) holds four in a row."""
+
+def board_moves(rows: Sequence[Sequence[int]]) -> str:
+    """A move string that reaches the board (rows top first, cells 0 empty, 1 red, 2 yellow), or the BoardError that says why no game does."""
+
+def winning_disc(score: int) -> int:
+    """The number of the winner's winning disc (k) for a non-zero score."""
 
 def perft(position: Position, depth: int) -> int: ...
 
@@ -102,6 +103,20 @@ class SearchResult:
     @property
     def best_move(self) -> int: ...
     @property
+    def best_moves(self) -> list[int]: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+    @property
+    def stop(self) -> StopReason: ...
+
+class Analysis:
+    """Every column's proven (lower, upper) bounds, None where the column is full."""
+
+    @property
+    def columns(self) -> list[tuple[int, int] | None]: ...
+    @property
     def nodes(self) -> int: ...
     @property
     def seconds(self) -> float: ...
@@ -109,9 +124,9 @@ class SearchResult:
     def stop(self) -> StopReason: ...
 
 class Solver:
-    """A solver owning its transposition table; one thread at a time."""
+    """A solver owning its transposition table; one thread at a time (link4.Solver guards it)."""
 
-    def __init__(self, table_mb: float = 64.0) -> None: ...
+    def __init__(self, table_bytes: int) -> None: ...
     def search(
         self,
         position: Position,
@@ -120,16 +135,55 @@ class Solver:
         max_seconds: float | None = None,
         want_move: bool = False,
     ) -> SearchResult: ...
-    def analyze(self, position: Position, weak: bool = False) -> list[int | None]: ...
+    def analyze(
+        self,
+        position: Position,
+        weak: bool = False,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> Analysis: ...
     def clear(self) -> None: ...
     @property
     def table_bytes(self) -> int: ...
-    @property
-    def analyze_nodes(self) -> int: ...
 
-def solve_many(
-    positions: Sequence[Position], weak: bool = False, threads: int = 1, table_mb: float = 64.0
-) -> list[int]: ...
+class BatchStatus:
+    """What became of one position of a batch (a pybind11 enum)."""
+
+    PENDING: ClassVar[BatchStatus]
+    DONE: ClassVar[BatchStatus]
+    GAME_OVER: ClassVar[BatchStatus]
+    __members__: ClassVar[dict[str, BatchStatus]]
+    def __init__(self, value: int) -> None: ...
+    @overload
+    def __eq__(self, other: BatchStatus, /) -> bool: ...
+    @overload
+    def __eq__(self, other: object, /) -> bool: ...
+    @overload
+    def __ne__(self, other: BatchStatus, /) -> bool: ...
+    @overload
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __getstate__(self) -> int: ...
+    def __setstate__(self, state: int, /) -> None: ...
+    def __repr__(self) -> str: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
+def search_many(
+    positions: Sequence[Position],
+    weak: bool,
+    want_move: bool,
+    threads: int,
+    table_bytes: int,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    progress: object,
+) -> tuple[list[tuple[BatchStatus, SearchResult | None]], bool]: ...
 
 HEURISTIC_WIN: int
 

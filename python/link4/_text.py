@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import TextIO
 
+from link4._core import winning_disc
 from link4.game import HEIGHT, WIDTH, Game, Player, ordinal
 
 __all__ = [
@@ -31,17 +32,15 @@ __all__ = [
     "legend",
     "render_board",
     "score_words",
+    "bound_words",
+    "hint_bound_words",
     "use_colour",
     "winner_disc",
 ]
 
-# A win with one's k-th disc scores _K_BASE - k (22 on the standard board).
-_K_BASE = WIDTH * HEIGHT // 2 + 1
-
-
 def winner_disc(score: int) -> int:
     """The number of the winner's winning disc (k) for a non-zero score."""
-    return _K_BASE - abs(score)
+    return winning_disc(score)
 
 
 def _moves_to_go(score: int, ply: int) -> int:
@@ -82,6 +81,30 @@ def column_words(score: int, ply: int) -> str:
     if score > 0:
         return f"you win with your {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
     return f"you lose: your opponent wins with its {ordinal(k)} disc"
+
+
+def bound_words(lower: int, upper: int, mover: Player) -> str:
+    """What proven bounds (``lower`` < ``upper``) on a score say, neutrally."""
+    if lower > 0:
+        return f"{mover} wins (with its {ordinal(winner_disc(lower))} disc or sooner)"
+    if upper < 0:
+        return f"{mover.other} wins (with its {ordinal(winner_disc(upper))} disc or sooner)"
+    if lower == 0:
+        return f"{mover} draws or wins"
+    if upper == 0:
+        return f"{mover} draws or loses"
+    return "not solved in time"
+
+
+def hint_bound_words(lower: int, upper: int) -> str:
+    """What proven bounds on the value of a move say, to the person about to play it."""
+    if lower > 0:
+        return f"it wins (with your {ordinal(winner_disc(lower))} disc or sooner)"
+    if lower == 0:
+        return "it keeps at least a draw" + (" (perhaps more)" if upper > 0 else "")
+    if upper < 0:
+        return "every move loses against perfect play; this one holds out longest as far as proven"
+    return "its value is not proven yet"
 
 
 # -- colour --------------------------------------------------------------------------

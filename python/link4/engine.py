@@ -1,4 +1,9 @@
-"""The engine facade: exact scores, best moves and bounded searches, for scripts and the CLI."""
+"""The engine facade: exact scores, best moves, analyses and batches, for scripts and the CLI.
+
+Every answer comes from the compiled core (``link4._core``): this module checks the
+arguments, converts the results into Python values and holds the tie rule's random
+choice. Nothing here searches.
+"""
 
 from __future__ import annotations
 
@@ -6,19 +11,42 @@ import math
 import os
 import random
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
+from typing import Literal
 
 from link4 import _core
-from link4.game import WIDTH, Game
+from link4.errors import GameOverError, Interrupted, from_core
+from link4.game import Game
 
-__all__ = ["PositionLike", "SearchResult", "Solver", "solve", "solve_many"]
+__all__ = [
+    "CENTRE_ORDER",
+    "ColumnValue",
+    "PositionLike",
+    "SearchResult",
+    "Solver",
+    "search_many",
+    "solve",
+    "solve_many",
+]
 
 PositionLike = Game | str
 """Every entry point takes a Game or a move string such as ``"4453"``."""
 
-# Columns from the centre outwards: the order in which ties are broken.
-CENTRE_ORDER: tuple[int, ...] = tuple(sorted(range(WIDTH), key=lambda c: (abs(2 * c - (WIDTH - 1)), c)))
+CENTRE_ORDER: tuple[int, ...] = tuple(_core.CENTRE_ORDER)
+"""Columns from the centre outwards, the left one first: the order in which ties go."""
+
+_CENTRE_RANK = {col: rank for rank, col in enumerate(CENTRE_ORDER)}
+
+StopReason = Literal["nodes", "time"]
+_STOPPED_BY: dict[_core.StopReason, StopReason] = {
+    _core.StopReason.NODES: "nodes",
+    _core.StopReason.TIME: "time",
+}
+
+MIN_TABLE_MB = 4
+MAX_TABLE_MB = 1 << 20
 
 
 def _position(pos: PositionLike) -> _core.Position:
@@ -29,14 +57,45 @@ def _position(pos: PositionLike) -> _core.Position:
     raise TypeError(f"a position is a link4.Game or a move string, not {type(pos).__name__}")
 
 
+def _table_bytes(table_mb: float) -> int:
+    if not (MIN_TABLE_MB <= table_mb <= MAX_TABLE_MB):
+        raise ValueError(
+            f"table_mb must be between {MIN_TABLE_MB} and {MAX_TABLE_MB} (MB), not {table_mb!r}"
+        )
+    return int(table_mb * (1 << 20))
+
+
+def _limits(time_limit: float | None, node_limit: int | None) -> tuple[int | None, float | None]:
+    """(max_nodes, max_seconds) for the core; None: no limit."""
+    seconds = None
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
+        if not time_limit >= 0:
+            raise ValueError(f"time_limit must be a number of seconds >= 0, not {time_limit!r}")
+        # A deadline past a century would never be reached anyway: no limit.
+        if not math.isinf(time_limit) and time_limit < 3e9:
+            seconds = max(float(time_limit), 1e-9)
+    nodes = None
+    if node_limit is not None:
+        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
+            raise ValueError(f"node_limit must be an int >= 1, not {node_limit!r}")
+        nodes = min(node_limit, 2**64 - 1)
+    return nodes, seconds
+
+
 @dataclass(frozen=True)
 class SearchResult:
     """What a bounded search proved.
 
     ``lower <= true score <= upper`` always holds. ``exact`` is True when they meet, and
     then ``score`` is the score; ``score`` is None when a limit stopped the search first.
-    ``best_move`` is a best column when exact, else the move behind the best bound found.
+    ``best_move`` is honest under any limit: its proven value is at least ``lower``.
+    When exact, it is the best column by the tie rule (the centre-most of the best) and
+    ``best_moves`` lists every best column, centre first (complete unless
+    ``stopped_by`` is set); otherwise ``best_moves`` is ``(best_move,)``.
     With ``weak=True`` the scores are signs: -1 loss, 0 draw, 1 win.
+    For a column of ``Solver.analyze`` cut short by a limit, ``best_move`` is that column.
     """
 
     exact: bool
@@ -46,7 +105,33 @@ class SearchResult:
     best_move: int
     nodes: int
     seconds: float
-    stopped_by: str | None  # "nodes", "time" or None
+    stopped_by: StopReason | None
+    best_moves: tuple[int, ...] = ()
+
+    @classmethod
+    def _from_core(cls, r: _core.SearchResult) -> SearchResult:
+        return cls(
+            exact=r.exact,
+            score=r.score if r.exact else None,
+            lower=r.lower,
+            upper=r.upper,
+            best_move=r.best_move,
+            nodes=r.nodes,
+            seconds=r.seconds,
+            stopped_by=_STOPPED_BY.get(r.stop),
+            best_moves=tuple(sorted(r.best_moves, key=_CENTRE_RANK.__getitem__)),
+        )
+
+
+ColumnValue = int | SearchResult | None
+"""One column of ``Solver.analyze``: an exact score, the bounds a limit left, or None (full)."""
+
+
+def pick_best(result: SearchResult, rng: random.Random | None = None) -> int:
+    """The tie rule: the centre-most best move, or with ``rng`` one of the best at random."""
+    if rng is None or len(result.best_moves) < 2:
+        return result.best_move
+    return rng.choice(result.best_moves)
 
 
 class Solver:
@@ -57,12 +142,30 @@ class Solver:
     18
     >>> s.analyze("4455")[2]
     18
+    >>> s.best_move("4455")      # columns 3 and 6 both win at once: the centre-most
+    2
+
+    One thread at a time: a second thread calling it while it searches gets
+    RuntimeError (use one Solver per thread, or ``search_many``).
     """
 
     def __init__(self, table_mb: float = 64) -> None:
         """``table_mb``: the size of the transposition table in MB (at least 4)."""
-        self._core = _core.Solver(float(table_mb))
+        self._core = _core.Solver(_table_bytes(table_mb))
         self._nodes = 0
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"Solver(table_mb={self.table_mb:g})"
+
+    @contextmanager
+    def _busy(self) -> Iterator[None]:
+        if not self._lock.acquire(blocking=False):
+            raise RuntimeError("this Solver is busy in another thread")
+        try:
+            yield
+        finally:
+            self._lock.release()
 
     @property
     def table_mb(self) -> float:
@@ -76,7 +179,23 @@ class Solver:
 
     def clear(self) -> None:
         """Forget everything the table has learnt (the next searches start cold)."""
-        self._core.clear()
+        with self._busy():
+            self._core.clear()
+
+    def _search(
+        self,
+        pos: PositionLike,
+        weak: bool,
+        time_limit: float | None,
+        node_limit: int | None,
+        want_move: bool,
+    ) -> _core.SearchResult:
+        position = _position(pos)
+        nodes, seconds = _limits(time_limit, node_limit)
+        with self._busy():
+            r = self._core.search(position, weak, nodes, seconds, want_move)
+        self._nodes = r.nodes
+        return r
 
     def solve(self, pos: PositionLike, *, weak: bool = False) -> int:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
@@ -84,9 +203,7 @@ class Solver:
         Raises GameOverError for a finished game, InvalidMoveError/IllegalMoveError for
         a bad move string, KeyboardInterrupt on Ctrl-C (the solver stays usable).
         """
-        r = self._core.search(_position(pos), weak)
-        self._nodes = r.nodes
-        return r.score
+        return self._search(pos, weak, None, None, False).score
 
     def search(
         self,
@@ -96,46 +213,125 @@ class Solver:
         time_limit: float | None = None,
         node_limit: int | None = None,
     ) -> SearchResult:
-        """Search within a budget; the result says what was proven (never a wrong score)."""
-        if time_limit is not None and not (time_limit >= 0):
-            raise ValueError(f"time_limit must be a number of seconds >= 0, not {time_limit!r}")
-        if node_limit is not None:
-            if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
-                raise ValueError(f"node_limit must be an int >= 1, not {node_limit!r}")
-            node_limit = min(node_limit, 2**64 - 1)
-        seconds = None if time_limit is None or math.isinf(time_limit) else float(time_limit)
-        r = self._core.search(_position(pos), weak, node_limit, seconds, True)
-        self._nodes = r.nodes
-        stopped = {_core.StopReason.NODES: "nodes", _core.StopReason.TIME: "time"}.get(r.stop)
-        return SearchResult(
-            exact=r.exact,
-            score=r.score if r.exact else None,
-            lower=r.lower,
-            upper=r.upper,
-            best_move=r.best_move,
-            nodes=r.nodes,
-            seconds=r.seconds,
-            stopped_by=stopped,
-        )
+        """Search within a budget: the proven bounds and an honest best move.
 
-    def analyze(self, pos: PositionLike, *, weak: bool = False) -> list[int | None]:
-        """The score of playing each column, from the mover's view; None where full."""
-        scores = self._core.analyze(_position(pos), weak)
-        self._nodes = self._core.analyze_nodes
-        return scores
+        >>> r = Solver(table_mb=16).search("4455")
+        >>> r.exact, r.score, r.best_move, r.best_moves
+        (True, 18, 2, (2, 5))
+        """
+        return SearchResult._from_core(self._search(pos, weak, time_limit, node_limit, True))
 
     def best_move(self, pos: PositionLike, *, rng: random.Random | None = None) -> int:
-        """A best column (0-based): ties go to the centre, or to ``rng.choice`` if given."""
-        scores = self.analyze(pos)
-        best = max(s for s in scores if s is not None)
-        ties = [c for c in CENTRE_ORDER if scores[c] == best]
-        return rng.choice(ties) if rng is not None else ties[0]
+        """A best column (0-based): the centre-most, or one at random with ``rng``.
+
+        The same column as ``search(pos).best_move`` (with no limit).
+        """
+        return pick_best(self.search(pos), rng)
+
+    def analyze(
+        self,
+        pos: PositionLike,
+        *,
+        weak: bool = False,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> list[ColumnValue]:
+        """The value of playing each column, from the mover's view; None where full.
+
+        Each value is the exact score (weak: its sign) or, where the limit (which covers
+        the whole analysis) ran out first, a SearchResult with the proven ``lower`` and
+        ``upper`` bounds. The outcome (win, draw, loss) of every column is settled before
+        any exact score, so a short limit still tells which moves win.
+        """
+        position = _position(pos)
+        nodes, seconds = _limits(time_limit, node_limit)
+        with self._busy():
+            a = self._core.analyze(position, weak, nodes, seconds)
+        self._nodes = a.nodes
+        stopped = _STOPPED_BY.get(a.stop)
+        values: list[ColumnValue] = []
+        for col, bounds in enumerate(a.columns):
+            if bounds is None:
+                values.append(None)
+            elif bounds[0] == bounds[1]:
+                values.append(bounds[0])
+            else:
+                values.append(
+                    SearchResult(
+                        exact=False,
+                        score=None,
+                        lower=bounds[0],
+                        upper=bounds[1],
+                        best_move=col,
+                        nodes=a.nodes,
+                        seconds=a.seconds,
+                        stopped_by=stopped,
+                        best_moves=(col,),
+                    )
+                )
+        return values
 
     def solve_many(
         self, positions: Iterable[PositionLike], *, weak: bool = False, threads: int | None = None
     ) -> list[int]:
         """Scores of many positions, in order, on ``threads`` threads (default: all cores)."""
         return solve_many(positions, weak=weak, threads=threads, table_mb=self.table_mb)
+
+
+def _threads(threads: int | None) -> int:
+    n = threads if threads is not None else (os.cpu_count() or 1)
+    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+        raise ValueError(f"threads must be an int >= 1, not {threads!r}")
+    return n
+
+
+Progress = Callable[[int, int], object]
+
+
+def _run_batch(
+    positions: Sequence[_core.Position],
+    weak: bool,
+    want_move: bool,
+    threads: int | None,
+    table_mb: float,
+    time_limit: float | None,
+    node_limit: int | None,
+    progress: Progress | None,
+) -> tuple[list[tuple[_core.BatchStatus, _core.SearchResult | None]], bool]:
+    n = _threads(threads)
+    nodes, seconds = _limits(time_limit, node_limit)
+    return _core.search_many(
+        list(positions), weak, want_move, n, _table_bytes(table_mb), nodes, seconds, progress
+    )
+
+
+def search_many(
+    positions: Iterable[PositionLike],
+    *,
+    weak: bool = False,
+    threads: int | None = None,
+    table_mb: float = 64,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    progress: Progress | None = None,
+) -> list[SearchResult | None]:
+    """Search many positions on ``threads`` threads: one SearchResult each, in order.
+
+    The limits apply to each position on its own: one that runs out gives its proven
+    bounds and the batch goes on. A finished game gives None. ``progress(done, total)``
+    is called (in this thread) as positions finish. Every worker has its own table of
+    ``table_mb`` MB, so the batch uses about ``threads * (table_mb + 2)`` MB.
+    Every position is checked before the work starts, so a malformed one raises at once.
+
+    Ctrl-C raises ``link4.Interrupted``, a KeyboardInterrupt whose ``results`` hold
+    every finished result (None for the others).
+    """
+    pos = [_position(p) for p in positions]
+    items, interrupted = _run_batch(pos, weak, True, threads, table_mb, time_limit, node_limit, progress)
+    results = [None if r is None else SearchResult._from_core(r) for _, r in items]
+    if interrupted:
+        raise Interrupted(results)
+    return results
 
 
 def solve_many(
@@ -145,13 +341,22 @@ def solve_many(
     threads: int | None = None,
     table_mb: float = 64,
 ) -> list[int]:
-    """Scores of many positions, in order, on ``threads`` threads each with its own table.
+    """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
 
-    Every position is checked before the work starts, so a bad one raises at once.
+    Every position is checked before the work starts, so a bad one (malformed, or a
+    finished game) raises at once. Ctrl-C raises ``link4.Interrupted`` whose
+    ``results`` hold the scores finished so far (None for the others).
     """
     pos = [_position(p) for p in positions]
-    n = threads if threads is not None else (os.cpu_count() or 1)
-    return _core.solve_many(pos, weak, n, float(table_mb))
+    for i, p in enumerate(pos):
+        if p.is_over():
+            reason = from_core("game_over", ply=p.ply, won=p.last_mover_won())
+            raise GameOverError(f"position {i}: {reason}")
+    items, interrupted = _run_batch(pos, weak, False, threads, table_mb, None, None, None)
+    scores = [None if r is None else r.score for _, r in items]
+    if interrupted:
+        raise Interrupted(scores)
+    return scores  # type: ignore[return-value]
 
 
 _default = threading.local()

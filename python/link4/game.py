@@ -194,25 +194,9 @@ class Game:
         return None
 
     def _winning_line(self) -> tuple[Cell, ...]:
-        rows = self._pos.rows()
-        col = self._moves[-1]
-        row = self._pos.height(col) - 1
-        who = rows[HEIGHT - 1 - row][col]
-
-        def owner(c: int, r: int) -> bool:
-            return 0 <= c < WIDTH and 0 <= r < HEIGHT and rows[HEIGHT - 1 - r][c] == who
-
-        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1)):
-            start = 0
-            while owner(col + (start - 1) * dc, row + (start - 1) * dr):
-                start -= 1
-            end = 0
-            while owner(col + (end + 1) * dc, row + (end + 1) * dr):
-                end += 1
-            if end - start >= 3:
-                first = max(start, -3)  # the first window of four holding the last disc
-                return tuple((col + (first + i) * dc, row + (first + i) * dr) for i in range(4))
-        raise AssertionError("the last move won, but no line of four passes through it")
+        line = self._pos.winning_line(self._moves[-1])
+        assert line is not None, "the last move won, so a line of four passes through it"
+        return tuple(line)
 
     # -- copies, comparison, text -----------------------------------------------------
 

@@ -33,8 +33,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from link4 import _core
-from link4.engine import Solver
-from link4.game import HEIGHT, WIDTH, Game
+from link4.engine import SearchResult, Solver, pick_best
+from link4.game import WIDTH, Game
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -43,7 +43,6 @@ __all__ = [
     "ExactPolicy",
     "HeuristicPolicy",
     "Policy",
-    "exact_column_value",
     "make_policy",
     "safe_moves",
 ]
@@ -77,34 +76,6 @@ class Policy(ABC):
 
 def _immediate_wins(game: Game) -> list[int]:
     return [c for c in game.legal_moves() if game.is_winning_move(c)]
-
-
-def _win_now_score(game: Game) -> int:
-    """The score of winning with the mover's next disc."""
-    return (WIDTH * HEIGHT + 1 - game.ply) // 2
-
-
-def exact_column_value(
-    solver: Solver,
-    game: Game,
-    col: int,
-    *,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
-) -> int | None:
-    """The exact score of playing ``col`` (a legal column), from the mover's view.
-
-    None when the solver does not finish within ``time_limit`` seconds or
-    ``node_limit`` nodes. Ctrl-C raises KeyboardInterrupt (the solver stays usable).
-    """
-    if game.is_winning_move(col):
-        return _win_now_score(game)
-    child = game.copy()
-    child.play(col)
-    if child.is_over():  # the last cell, and no four: a draw
-        return 0
-    r = solver.search(child, time_limit=time_limit, node_limit=node_limit)
-    return -r.score if r.exact and r.score is not None else None
 
 
 def safe_moves(game: Game) -> list[int]:
@@ -178,11 +149,9 @@ class ExactPolicy(Policy):
     """Exact play from the solver, within ``node_limit`` nodes per move if given.
 
     Before ``min_ply`` discs are down, or when the solver cannot finish within the
-    budget, ``fallback`` chooses instead. Among
-    moves of the same exact value one is drawn at random; moves are only compared when
-    the solver can tell their values apart within ``tie_nodes`` nodes each (so with a
-    budget some equally good moves may be missed, but never a worse one chosen).
-    ``last_score`` is the exact score of the last position it solved, or None.
+    budget, ``fallback`` chooses instead. Among moves of the same exact value one is
+    drawn at random (the engine's tie rule with a generator). ``last_score`` is the
+    exact score of the last position it solved, or None.
     """
 
     def __init__(
@@ -192,7 +161,6 @@ class ExactPolicy(Policy):
         solver: Solver | None = None,
         *,
         node_limit: int | None = None,
-        tie_nodes: int = 2_000_000,
         min_ply: int = 0,
         fallback: Policy | None = None,
     ) -> None:
@@ -200,12 +168,11 @@ class ExactPolicy(Policy):
         self.description = description
         self._solver = solver
         self.node_limit = node_limit
-        self.tie_nodes = tie_nodes
         self.min_ply = min_ply
         self.fallback = fallback
         self.last_score: int | None = None
-        # Position key -> (score, the best columns found): games revisit positions.
-        self._known: dict[int, tuple[int, list[int]]] = {}
+        # Position key -> the search that solved it: games revisit positions.
+        self._known: dict[int, SearchResult] = {}
 
     @property
     def solver(self) -> Solver:
@@ -214,41 +181,25 @@ class ExactPolicy(Policy):
             self._solver = Solver()
         return self._solver
 
-    def best_moves(self, game: Game) -> tuple[int, list[int]] | None:
-        """(exact score, the best columns found), or None when out of budget."""
+    def solved(self, game: Game) -> SearchResult | None:
+        """The exact search of ``game`` (score and best moves), or None when out of budget."""
         key = game._pos.key()
         known = self._known.get(key)
-        if known is not None:
-            return known
-        wins = _immediate_wins(game)
-        if wins:
-            score = _win_now_score(game)
-            result = (score, wins)
-        else:
+        if known is None:
             r = self.solver.search(game, node_limit=self.node_limit)
-            if not r.exact or r.score is None:
+            if not r.exact:
                 return None
-            score = r.score
-            best = [r.best_move]
-            budget = min(self.tie_nodes, max(r.nodes, 10_000))
-            for col in safe_moves(game):
-                if col != r.best_move and score == exact_column_value(
-                    self.solver, game, col, node_limit=budget
-                ):
-                    best.append(col)
-            best.sort()
-            result = (score, best)
-        self._known[key] = result
-        return result
+            known = self._known[key] = r
+        return known
 
     def choose(self, game: Game, rng: random.Random) -> int:
-        found = self.best_moves(game) if game.ply >= self.min_ply else None
+        found = self.solved(game) if game.ply >= self.min_ply else None
         if found is None:
             self.last_score = None
             assert self.fallback is not None
             return self.fallback.choose(game, rng)
-        self.last_score, best = found
-        return _pick(rng, best)
+        self.last_score = found.score
+        return pick_best(found, rng)
 
 
 def make_policy(level: str, solver: Solver | None = None) -> Policy:
@@ -282,8 +233,7 @@ def make_policy(level: str, solver: Solver | None = None) -> Policy:
             "5",
             "expert: exact play once 18 discs are down, a deep search before that",
             solver,
-            node_limit=300_000,
-            tie_nodes=100_000,
+            node_limit=400_000,
             min_ply=18,
             fallback=HeuristicPolicy("5", "deep search", depth=12, max_nodes=3_000_000),
         )

@@ -5,15 +5,21 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from contextlib import nullcontext
 from typing import Any
 
-from link4._text import Palette, Thinking, legend, render_board, score_words, use_colour
-from link4.engine import Solver
+from link4._text import (
+    Palette,
+    Thinking,
+    bound_words,
+    legend,
+    render_board,
+    score_words,
+    use_colour,
+)
+from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game
-from link4.levels import exact_column_value
 
 DESCRIPTION = """\
 Draw the position after MOVES and give the exact value of every column: its score
@@ -47,27 +53,13 @@ def _error(message: str) -> int:
     return 2
 
 
-def _column_values(
-    game: Game, solver: Solver, time_limit: float | None
-) -> dict[int, int | None]:
-    """Column -> exact score (None: not solved in time), for the legal columns."""
-    legal = game.legal_moves()
-    deadline = None if time_limit is None else time.monotonic() + time_limit
+def _analyze(game: Game, solver: Solver, time_limit: float | None) -> list[ColumnValue]:
+    """Every column's value: exact, or the bounds proven within ``time_limit`` seconds."""
+    # Progress only for a person watching: scripts read stdout and stderr unspoilt.
     tty = sys.stderr.isatty()
-    values: dict[int, int | None] = {}
-    for i, col in enumerate(legal):
-        seconds = None
-        if deadline is not None:
-            seconds = (deadline - time.monotonic()) / (len(legal) - i)
-            if seconds <= 0:
-                values[col] = None
-                continue
-        what = f"Solving column {col + 1} ({i + 1} of {len(legal)})"
-        # Progress only for a person watching: scripts read stdout and stderr unspoilt.
-        progress = Thinking(sys.stderr, what, tty=True, delay=1.0) if tty else nullcontext()
-        with progress:
-            values[col] = exact_column_value(solver, game, col, time_limit=seconds)
-    return values
+    what = "Solving every column"
+    with Thinking(sys.stderr, what, tty=True, delay=1.0) if tty else nullcontext():
+        return solver.analyze(game, time_limit=time_limit)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -84,11 +76,11 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--table-mb: {e}")
 
     outcome = game.outcome()
-    values = {} if outcome is not None else _column_values(game, solver, args.time_limit)
-    solved = [v for v in values.values() if v is not None]
-    complete = len(solved) == len(values) and bool(values)
-    score = max(solved) if complete else None
-    best = sorted(c for c, v in values.items() if complete and v == score)
+    values = [] if outcome is not None else _analyze(game, solver, args.time_limit)
+    legal = [v for v in values if v is not None]
+    complete = bool(legal) and all(isinstance(v, int) for v in legal)
+    score = max(v for v in legal if isinstance(v, int)) if complete else None
+    best = [c for c, v in enumerate(values) if complete and v == score]
     mover = game.turn
 
     if args.json:
@@ -102,17 +94,7 @@ def run(args: argparse.Namespace) -> int:
             "score": score,
             "meaning": None if score is None else score_words(score, mover, game.ply),
             "best": [c + 1 for c in best],
-            "columns": [
-                {
-                    "column": c + 1,
-                    "full": c not in values,
-                    "solved": values.get(c) is not None,
-                    "score": values.get(c),
-                    "meaning": _meaning(values, c, game),
-                    "best": c in best,
-                }
-                for c in range(WIDTH)
-            ],
+            "columns": [_column_json(values, c, game, c in best) for c in range(WIDTH)],
         }
         print(json.dumps(doc, indent=2))
         return 0
@@ -133,8 +115,8 @@ def run(args: argparse.Namespace) -> int:
     print()
     print("  column  score  meaning")
     for c in range(WIDTH):
-        v = values.get(c)
-        number = "" if v is None else f"{v:+d}" if v else "0"
+        v = values[c] if values else None
+        number = "" if not isinstance(v, int) else f"{v:+d}" if v else "0"
         mark = "*" if c in best else " "
         tail = "   <- best" if c in best else ""
         print(f"  {mark} {c + 1}    {number:>5}  {_meaning(values, c, game)}{tail}")
@@ -144,10 +126,26 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _meaning(values: dict[int, int | None], col: int, game: Game) -> str:
-    if col not in values:
-        return "full"
-    v = values[col]
+def _meaning(values: list[ColumnValue], col: int, game: Game) -> str:
+    v = values[col] if values else None
     if v is None:
-        return "not solved in time"
+        return "full"
+    if isinstance(v, SearchResult):
+        words = bound_words(v.lower, v.upper, game.turn)
+        return words if words == "not solved in time" else f"{words} (not solved exactly in time)"
     return score_words(v, game.turn, game.ply)
+
+
+def _column_json(values: list[ColumnValue], col: int, game: Game, best: bool) -> dict[str, Any]:
+    v = values[col] if values else None
+    return {
+        "column": col + 1,
+        "index": col,
+        "full": v is None,
+        "solved": isinstance(v, int),
+        "score": v if isinstance(v, int) else None,
+        "lower": v.lower if isinstance(v, SearchResult) else v,
+        "upper": v.upper if isinstance(v, SearchResult) else v,
+        "meaning": _meaning(values, col, game),
+        "best": best,
+    }

@@ -13,28 +13,22 @@ from typing import TextIO
 from link4._text import (
     Palette,
     Thinking,
+    bound_words,
     column_words,
+    hint_bound_words,
     hint_words,
     legend,
     render_board,
     use_colour,
 )
-from link4.engine import Solver
+from link4.engine import SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game, Player, ordinal
-from link4.levels import (
-    DEFAULT_LEVEL,
-    LEVELS,
-    HeuristicPolicy,
-    exact_column_value,
-    make_policy,
-)
+from link4.levels import DEFAULT_LEVEL, LEVELS, make_policy
 
 HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
 ANALYSIS_SECONDS = 15.0
 SLOW_BEFORE_PLY = 10  # before this many discs an exact solve may take long
-# What a hint falls back on when the solver is too slow: level 5's deep search.
-QUICK_SEARCH = HeuristicPolicy("quick", "deep heuristic search", depth=12, max_nodes=3_000_000)
 
 COMMANDS_HELP = f"""\
   1-{WIDTH}       drop a disc in that column
@@ -322,54 +316,37 @@ class PlaySession:
                 f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name())}."
             )
             return
-        col = self._quick_move()
+        # Not solved in time: the move with the best proven value, and what is proven.
         self.say(
-            f"Hint: column {col + 1} looks best to a deep search. (No exact answer within "
-            f"{HINT_SECONDS:.0f} s: early positions are slow to solve until an opening "
-            "book exists.)"
+            f"Hint: column {r.best_move + 1} - {hint_bound_words(r.lower, r.upper)}. "
+            f"(Not solved exactly within {HINT_SECONDS:.0f} s.)"
         )
-
-    def _quick_move(self) -> int:
-        """A good-looking column from the deepest heuristic search of the levels."""
-        return QUICK_SEARCH.choose(self.game, random.Random(0))
 
     def analysis(self) -> None:
         if self.game.is_over():
             self.say("The game is over: nothing to analyse.")
             return
-        values: dict[int, int | None] = {}
-        deadline = time.monotonic() + ANALYSIS_SECONDS
-        legal = self.game.legal_moves()
         try:
             with Thinking(self.out, "Solving every column", tty=self.tty):
-                for i, col in enumerate(legal):
-                    # Share the time left equally among the columns still to solve.
-                    share = (deadline - time.monotonic()) / (len(legal) - i)
-                    values[col] = self._column_value(col, share)
+                values = self.solver.analyze(self.game, time_limit=ANALYSIS_SECONDS)
         except KeyboardInterrupt:
             self.say()
             self.say("Analysis stopped.")
             return
-        solved = [v for v in values.values() if v is not None]
+        exact = [v for v in values if isinstance(v, int)]
         # "Best" only means something when every column is solved.
-        best = max(solved) if len(solved) == len(values) else None
+        best = max(exact) if len(exact) == sum(v is not None for v in values) else None
         ply = self.game.ply
         self.say(f"The value of each column for {self.who(self.game.turn)}:")
-        for col in range(WIDTH):
-            v = values.get(col)
-            if col not in values:
+        for col, v in enumerate(values):
+            if v is None:
                 words = "full"
-            elif v is None:
-                words = "not solved in time (early positions are slow to solve)"
+            elif isinstance(v, SearchResult):
+                words = bound_words(v.lower, v.upper, self.game.turn)
+                words += "" if words == "not solved in time" else " - not solved exactly in time"
             else:
                 words = column_words(v, ply) + ("   <- best" if v == best else "")
             self.say(f"  {col + 1}  {words}")
-
-    def _column_value(self, col: int, seconds: float) -> int | None:
-        """The exact value of playing ``col``, or None when not solved in ``seconds``."""
-        if seconds <= 0:
-            return None
-        return exact_column_value(self.solver, self.game, col, time_limit=seconds)
 
     def save(self, name: str) -> None:
         if not name:

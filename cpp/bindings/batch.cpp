@@ -1,0 +1,93 @@
+// Bindings for batches: the engine's Batch runs its workers without the GIL while this
+// thread reports progress and watches for Ctrl-C.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstddef>
+#include <optional>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "common.hpp"
+#include "link4/batch.hpp"
+
+namespace link4::bindings {
+namespace {
+
+struct Watch {
+    py::object progress;  // progress(done, total), or None
+    std::size_t total = 0;
+    std::size_t reported = static_cast<std::size_t>(-1);
+};
+
+// Called by Batch::run about every 20 ms: Python's signal handlers, then progress.
+bool tick(void* arg, std::size_t done) {
+    auto* watch = static_cast<Watch*>(arg);
+    py::gil_scoped_acquire gil;
+    if (PyErr_CheckSignals() != 0) return true;
+    if (!watch->progress.is_none() && done != watch->reported) {
+        watch->reported = done;
+        try {
+            watch->progress(done, watch->total);
+        } catch (py::error_already_set& e) {
+            e.restore();
+            return true;
+        }
+    }
+    return false;
+}
+
+using Item = std::tuple<BatchStatus, std::optional<SearchResult>>;
+
+// (per position: its status and its result when done, whether Ctrl-C stopped the batch).
+std::tuple<std::vector<Item>, bool> search_many(std::vector<Position> positions, bool weak,
+                                                bool want_move, int threads,
+                                                std::size_t table_bytes,
+                                                std::optional<std::uint64_t> max_nodes,
+                                                std::optional<double> max_seconds,
+                                                py::object progress) {
+    BatchOptions options;
+    options.weak = weak;
+    options.want_move = want_move;
+    options.threads = threads;
+    options.table_bytes = table_bytes;
+    const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    options.max_nodes = limits.max_nodes;
+    options.max_seconds = limits.max_seconds;
+    Batch batch(std::move(positions), options);
+    Watch watch{std::move(progress), batch.size()};
+    {
+        py::gil_scoped_release release;
+        batch.run(tick, &watch);
+    }
+    bool interrupted = false;
+    if (PyErr_Occurred()) {
+        if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) throw py::error_already_set();
+        PyErr_Clear();  // link4 raises Interrupted, carrying the finished results
+        interrupted = true;
+    }
+    std::vector<Item> items;
+    items.reserve(batch.size());
+    for (const BatchItem& item : batch.items()) {
+        std::optional<SearchResult> r;
+        if (item.status == BatchStatus::kDone) r = item.result;
+        items.emplace_back(item.status, r);
+    }
+    return {std::move(items), interrupted};
+}
+
+}  // namespace
+
+void register_batch(py::module_& m) {
+    py::enum_<BatchStatus>(m, "BatchStatus")
+        .value("PENDING", BatchStatus::kPending)
+        .value("DONE", BatchStatus::kDone)
+        .value("GAME_OVER", BatchStatus::kGameOver);
+
+    m.def("search_many", &search_many, py::arg("positions"), py::arg("weak"),
+          py::arg("want_move"), py::arg("threads"), py::arg("table_bytes"),
+          py::arg("max_nodes"), py::arg("max_seconds"), py::arg("progress"));
+}
+
+}  // namespace link4::bindings

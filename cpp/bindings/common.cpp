@@ -1,0 +1,64 @@
+#include "common.hpp"
+
+#include <Python.h>
+
+namespace link4::bindings {
+
+void raise_error(const char* kind, const py::dict& details) {
+    const py::object errors = py::module_::import("link4.errors");
+    const py::object exc = errors.attr("from_core")(kind, **details);
+    PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
+    throw py::error_already_set();
+}
+
+namespace {
+const char* move_error_kind(MoveError error) {
+    switch (error) {
+        case MoveError::kMalformed: return "malformed";
+        case MoveError::kOutOfRange: return "out_of_range";
+        case MoveError::kColumnFull: return "column_full";
+        case MoveError::kGameOver: return "game_over";
+        case MoveError::kNone: break;
+    }
+    return "unknown";
+}
+}  // namespace
+
+void raise_move_error(const Position& pos, MoveError error, int col) {
+    py::dict details;
+    details["col"] = col;
+    details["ply"] = pos.moves();
+    details["won"] = pos.last_mover_won();
+    raise_error(move_error_kind(error), details);
+}
+
+void require_running(const Position& pos) {
+    if (!pos.is_over()) return;
+    py::dict details;
+    details["ply"] = pos.moves();
+    details["won"] = pos.last_mover_won();
+    raise_error("search_over", details);
+}
+
+bool poll_signals(void*) {
+    py::gil_scoped_acquire gil;
+    return PyErr_CheckSignals() != 0;
+}
+
+SearchLimits make_limits(std::optional<std::uint64_t> max_nodes,
+                         std::optional<double> max_seconds) {
+    SearchLimits limits;
+    if (max_nodes) limits.max_nodes = *max_nodes;
+    if (max_seconds) limits.max_seconds = *max_seconds;
+    limits.poll = poll_signals;
+    return limits;
+}
+
+std::vector<int> column_list(ColumnSet set) {
+    std::vector<int> cols;
+    for (int c = 0; set; ++c, set >>= 1)
+        if (set & 1) cols.push_back(c);
+    return cols;
+}
+
+}  // namespace link4::bindings

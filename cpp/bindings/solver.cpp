@@ -1,0 +1,94 @@
+// Bindings for the solver: one search or one analysis at a time, without the GIL.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstddef>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+#include "common.hpp"
+#include "link4/solver.hpp"
+
+namespace link4::bindings {
+namespace {
+
+// A Ctrl-C seen while searching is in the error indicator: raise it.
+void raise_if_interrupted(StopReason stop) {
+    if (stop == StopReason::kStopped && PyErr_Occurred()) throw py::error_already_set();
+}
+
+SearchResult search(Solver& solver, const Position& pos, bool weak,
+                    std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
+                    bool want_move) {
+    require_running(pos);
+    const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    SearchResult r;
+    {
+        py::gil_scoped_release release;
+        r = solver.search(pos, weak, limits, want_move);
+    }
+    raise_if_interrupted(r.stop);
+    return r;
+}
+
+Analysis analyze(Solver& solver, const Position& pos, bool weak,
+                 std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds) {
+    require_running(pos);
+    const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    Analysis a;
+    {
+        py::gil_scoped_release release;
+        a = solver.analyze(pos, weak, limits);
+    }
+    raise_if_interrupted(a.stop);
+    return a;
+}
+
+// Per column: (lower, upper), or None where the column cannot be played.
+std::vector<std::optional<std::tuple<int, int>>> column_bounds(const Analysis& a) {
+    std::vector<std::optional<std::tuple<int, int>>> cols(kWidth);
+    for (int c = 0; c < kWidth; ++c)
+        if (a.columns[c].legal) cols[c] = std::make_tuple(a.columns[c].lower, a.columns[c].upper);
+    return cols;
+}
+
+}  // namespace
+
+void register_solver(py::module_& m) {
+    py::enum_<StopReason>(m, "StopReason")
+        .value("NONE", StopReason::kNone)
+        .value("NODES", StopReason::kNodes)
+        .value("TIME", StopReason::kTime)
+        .value("STOPPED", StopReason::kStopped);
+
+    py::class_<SearchResult>(m, "SearchResult")
+        .def_readonly("exact", &SearchResult::exact)
+        .def_readonly("score", &SearchResult::score)
+        .def_readonly("lower", &SearchResult::lower)
+        .def_readonly("upper", &SearchResult::upper)
+        .def_readonly("best_move", &SearchResult::best_move)
+        .def_property_readonly("best_moves",
+                               [](const SearchResult& r) { return column_list(r.best_moves); })
+        .def_readonly("nodes", &SearchResult::nodes)
+        .def_readonly("seconds", &SearchResult::seconds)
+        .def_readonly("stop", &SearchResult::stop);
+
+    py::class_<Analysis>(m, "Analysis")
+        .def_property_readonly("columns", &column_bounds)
+        .def_readonly("nodes", &Analysis::nodes)
+        .def_readonly("seconds", &Analysis::seconds)
+        .def_readonly("stop", &Analysis::stop);
+
+    py::class_<Solver>(m, "Solver")
+        .def(py::init<std::size_t>(), py::arg("table_bytes"))
+        .def("search", &search, py::arg("position"), py::arg("weak") = false,
+             py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none(),
+             py::arg("want_move") = false)
+        .def("analyze", &analyze, py::arg("position"), py::arg("weak") = false,
+             py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none())
+        .def("clear", &Solver::clear_table)
+        .def_property_readonly("table_bytes", &Solver::table_bytes);
+}
+
+}  // namespace link4::bindings

@@ -1,0 +1,73 @@
+#include "link4/batch.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <thread>
+#include <utility>
+
+namespace link4 {
+
+Batch::Batch(std::vector<Position> positions, const BatchOptions& options)
+    : positions_(std::move(positions)), options_(options), items_(positions_.size()) {
+    for (std::size_t i = 0; i < positions_.size(); ++i) {
+        if (positions_[i].is_over()) {
+            items_[i].status = BatchStatus::kGameOver;
+            done_.fetch_add(1, std::memory_order_relaxed);
+        }
+    }
+}
+
+void Batch::work() {
+    Solver solver(options_.table_bytes);
+    SearchLimits limits;
+    limits.max_nodes = options_.max_nodes;
+    limits.max_seconds = options_.max_seconds;
+    limits.stop = &stop_;
+    for (std::size_t i; (i = next_.fetch_add(1)) < positions_.size();) {
+        if (items_[i].status == BatchStatus::kGameOver) continue;
+        const SearchResult r = solver.search(positions_[i], options_.weak, limits,
+                                             options_.want_move);
+        if (r.stop == StopReason::kStopped) break;  // unfinished: stays pending
+        items_[i].result = r;
+        items_[i].status = BatchStatus::kDone;
+        done_.fetch_add(1, std::memory_order_release);
+    }
+}
+
+bool Batch::run(bool (*tick)(void* arg, std::size_t done), void* arg) {
+    const std::size_t pending = positions_.size() - done_.load();
+    const int threads = static_cast<int>(
+        std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options_.threads, 1)), 1,
+                                std::max<std::size_t>(pending, 1)));
+    std::atomic<int> running{threads};
+    std::exception_ptr failure;  // a worker's table that could not be allocated
+    std::atomic<bool> failed{false};
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(threads));
+    for (int t = 0; t < threads; ++t) {
+        pool.emplace_back([&] {
+            try {
+                work();
+            } catch (...) {
+                if (!failed.exchange(true)) failure = std::current_exception();
+                stop_.store(true);
+            }
+            running.fetch_sub(1);
+        });
+    }
+    bool stopped = false;
+    while (running.load() > 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        if (!stopped && tick && tick(arg, done_.load(std::memory_order_acquire))) {
+            stopped = true;
+            stop_.store(true);
+        }
+    }
+    for (auto& th : pool) th.join();
+    if (failure) std::rethrow_exception(failure);
+    if (!stopped && tick) tick(arg, done_.load());  // the final count
+    return !stopped;
+}
+
+}  // namespace link4

@@ -1,0 +1,62 @@
+// Many positions searched on several threads, each worker with a solver and a table of
+// its own: labelling data sets, benchmark runs, scripts that score thousands of
+// positions. Memory: threads x (table_bytes + the solver's small near-end table, 2 MB).
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "link4/bitboard.hpp"
+#include "link4/solver.hpp"
+
+namespace link4 {
+
+struct BatchOptions {
+    bool weak = false;
+    bool want_move = false;     // also the best move of each position (costs a little)
+    int threads = 1;
+    std::size_t table_bytes = Solver::kDefaultTableBytes;
+    // Limits for each position on its own: a position that runs out gives its proven
+    // bounds and the batch goes on. Zero: no limit.
+    std::uint64_t max_nodes = 0;
+    double max_seconds = 0;
+};
+
+enum class BatchStatus : std::uint8_t {
+    kPending,   // not searched (or stopped part-way by stop())
+    kDone,      // searched: exact, or bounds where a per-position limit ran out
+    kGameOver,  // the game had already ended: nothing to search
+};
+
+struct BatchItem {
+    BatchStatus status = BatchStatus::kPending;
+    SearchResult result;
+};
+
+class Batch {
+  public:
+    Batch(std::vector<Position> positions, const BatchOptions& options);
+
+    // Searches every position that is not over, on options.threads workers. The calling
+    // thread waits and calls `tick(arg, done)` about every 20 ms with the number of
+    // positions finished; when it returns true the workers stop (the positions they
+    // were on stay pending) and run returns. Returns false when stopped that way.
+    bool run(bool (*tick)(void* arg, std::size_t done), void* arg);
+
+    const std::vector<BatchItem>& items() const { return items_; }
+    std::size_t size() const { return positions_.size(); }
+
+  private:
+    void work();
+
+    std::vector<Position> positions_;
+    BatchOptions options_;
+    std::vector<BatchItem> items_;
+    std::atomic<std::size_t> next_{0};
+    std::atomic<std::size_t> done_{0};
+    std::atomic<bool> stop_{false};
+};
+
+}  // namespace link4
