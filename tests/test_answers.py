@@ -7,10 +7,12 @@ the best move (ties go to the column nearest the centre, the left one first).
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import link4
-from link4 import Solver
+from link4 import Game, Solver
 
 PINNED = [
     ('2252576253462244111563365343671351441', [None, None, None, None, None, -1, -2], [None, None, None, None, None, -1, -1], 5),
@@ -53,3 +55,72 @@ def test_analyze_and_best_move_are_unchanged(
     assert solver.analyze(moves, weak=True) == signs
     assert solver.best_move(moves) == best
 
+
+
+@pytest.mark.parametrize(("moves", "scores", "best"), [(m, s, b) for m, s, _, b in PINNED])
+def test_exact_search_gives_the_same_best_move(
+    solver: Solver, moves: str, scores: list[int | None], best: int
+) -> None:
+    r = link4.Solver(table_mb=16).search(moves, time_limit=60)
+    assert r.exact and r.score == max(s for s in scores if s is not None)
+    assert r.best_move == best
+    assert list(r.best_moves) == [c for c in link4.CENTRE_ORDER if scores[c] == r.score]
+
+
+def test_the_reproduction_of_a_losing_recommendation() -> None:
+    # A bounded search used to fall back on the move ordering's first choice: column 4
+    # (3 here), which loses to red's 5th disc, while reporting lower bound -3.
+    s = Solver()
+    s.search("44445", node_limit=3_000_000)
+    r = s.search("44445", node_limit=3_000_000)
+    child = Game("44445")
+    child.play(r.best_move)
+    assert link4.Solver().solve(child) <= -r.lower
+
+
+def check_honest_best_moves(seed: int, count: int) -> None:
+    """For random positions and node limits from 1 to 10^6: the best move is legal and
+    worth at least the reported lower bound (its child scores at most -lower)."""
+    rng = random.Random(seed)
+    limited, exact = Solver(table_mb=8), Solver(table_mb=16)
+    checked = 0
+    while checked < count:
+        game = Game()
+        for _ in range(rng.randrange(8, 30)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        if game.is_over():
+            continue
+        node_limit = int(10 ** rng.uniform(0, 6))
+        r = limited.search(game, node_limit=node_limit)
+        assert r.lower <= r.upper and r.nodes <= node_limit
+        assert r.best_move in game.legal_moves()
+        child = game.copy()
+        child.play(r.best_move)
+        if game.is_winning_move(r.best_move):
+            pass  # the best there is
+        elif child.is_over():
+            assert r.lower <= 0  # the last cell: a draw
+        else:
+            assert exact.solve(child) <= -r.lower, (game.moves, node_limit, r)
+        checked += 1
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_honest_best_move_under_any_node_limit(seed: int) -> None:
+    check_honest_best_moves(seed, 60)
+
+
+@pytest.mark.slow
+def test_honest_best_move_on_thousands_of_positions() -> None:
+    check_honest_best_moves(1000, 3000)
+
+
+def test_weak_search_best_move_keeps_the_outcome(solver: Solver) -> None:
+    for moves, scores, signs, best in PINNED:
+        r = solver.search(moves, weak=True)
+        assert r.exact and r.score == max(s for s in signs if s is not None)
+        assert signs[r.best_move] == r.score
+        assert list(r.best_moves) == [c for c in link4.CENTRE_ORDER if signs[c] == r.score]
