@@ -1,0 +1,79 @@
+"""link4 play's hint (h) and analysis (a) agree: both come from the core's answers."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import re
+
+import pytest
+from conftest import load_pons
+
+import link4
+from link4.commands import play
+
+
+def session(moves: str) -> tuple[play.PlaySession, io.StringIO]:
+    args = argparse.Namespace(
+        level="3", first="human", human_vs_human=True, engine_vs_engine=False, moves=moves,
+        seed=1, no_color=True, delay=0.0,
+    )
+    out = io.StringIO()
+    return play.PlaySession(args, out=out, read=lambda prompt: "q"), out
+
+
+def hint_column(out: str) -> int:
+    m = re.search(r"Hint: column (\d) - ", out)
+    assert m, out
+    return int(m.group(1)) - 1
+
+
+def column_lines(out: str) -> dict[int, str]:
+    return {int(c) - 1: words for c, words in re.findall(r"^  (\d)  (.*)$", out, re.M)}
+
+
+@pytest.mark.parametrize(
+    "moves", [m for m, _ in load_pons("Test_L2_R2", 12)] + ["5323365136332172", "3651433667521135"]
+)
+def test_the_hint_is_one_of_the_columns_the_analysis_marks_best(moves: str) -> None:
+    s, out = session(moves)
+    s.analysis()
+    s.hint()
+    text = out.getvalue()
+    best = [c for c, words in column_lines(text).items() if words.endswith("<- best")]
+    assert hint_column(text) in best
+    exact = link4.Solver(table_mb=16).analyze(moves)
+    assert best == [c for c, v in enumerate(exact) if v == max(v for v in exact if isinstance(v, int))]
+
+
+@pytest.mark.parametrize("node_limit", [20_000, 50_000, 80_000])
+def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
+    # Early positions are not solved within a small budget: what the hint says of the
+    # column it recommends must still hold. (A node budget stands in for the hint's
+    # time budget, so that the test sees the same searches on any machine.)
+    exact = link4.Solver(table_mb=16)
+    claims = 0
+    for moves, _ in load_pons("Test_L1_R2", 12):
+        s, out = session(moves)
+        search = s.solver.search
+        s.solver.search = lambda game, **kw: search(game, node_limit=node_limit)  # type: ignore[method-assign]
+        s.hint()
+        text = out.getvalue()
+        col = hint_column(text)
+        assert col in link4.Game(moves).legal_moves()
+        value = exact.analyze(moves)[col]
+        assert isinstance(value, int)
+        if "Not solved exactly" not in text:
+            assert value == exact.solve(moves)
+        elif "it wins" in text:
+            assert value > 0
+            claims += 1
+        elif "at least a draw" in text:
+            assert value >= 0
+            claims += 1
+        elif "every move loses" in text:
+            assert exact.solve(moves) < 0
+            claims += 1
+        else:
+            assert "its value is not proven yet" in text
+    assert claims > 0
