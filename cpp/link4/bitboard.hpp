@@ -138,15 +138,6 @@ enum class MoveError : std::uint8_t {
 using ColumnSet = std::uint8_t;
 static_assert(kWidth <= 8, "a ColumnSet holds one bit per column");
 
-// The columns of `set` from the centre outwards (kCentreOrder), into `out`; returns how
-// many there are.
-constexpr int columns_of(ColumnSet set, std::array<int, kWidth>& out) {
-    int n = 0;
-    for (int col : kCentreOrder)
-        if (set & (ColumnSet{1} << col)) out[n++] = col;
-    return n;
-}
-
 // A position seen from the side to move. Plain value type: copying it is the undo
 // mechanism of the search.
 class Position {
