@@ -62,3 +62,35 @@ def test_undecodable_input_is_a_bad_line_not_a_crash() -> None:
     assert p.returncode == 1
     assert p.stdout.decode().split()[:2] == ["445566", "18"]
     assert b"line 1: invalid move string" in p.stderr and b"Traceback" not in p.stderr
+
+
+def test_threads_keep_the_order_and_the_scores() -> None:
+    sample = load_pons("Test_L2_R1", 300) + load_pons("Test_L2_R2", 20)
+    text = "".join(f"{m} {s}\n" for m, s in sample) + "4455667\n"
+    one = link4("solve", stdin=text)
+    two = link4("solve", "--threads", "2", "--table-mb", "8", stdin=text)
+    assert one.returncode == two.returncode == 1  # the finished game on the last line
+    assert "line 321: the game is over" in two.stderr
+    got = [line.split()[:2] for line in two.stdout.splitlines()]
+    assert got == [[m, str(s)] for m, s in sample]
+    assert [line.split()[:2] for line in one.stdout.splitlines()] == got
+
+
+def test_json_lines_and_analyze_with_threads() -> None:
+    import json
+
+    sample = load_pons("Test_L2_R1", 20)
+    p = link4("solve", "--json", "--threads", "2", "--analyze", "--table-mb", "8",
+              stdin="".join(f"{m}\n" for m, _ in sample))
+    assert p.returncode == 0, p.stderr
+    docs = [json.loads(line) for line in p.stdout.splitlines()]
+    assert [d["moves"] for d in docs] == [m for m, _ in sample]
+    assert [max(c for c in d["columns"] if c is not None) for d in docs] == [s for _, s in sample]
+    assert all(d["nodes"] > 0 and d["weak"] is False for d in docs)
+    p = link4("solve", "--json", "--weak", "445566")
+    assert json.loads(p.stdout) == {**json.loads(p.stdout), "moves": "445566", "score": 1, "weak": True}
+
+
+def test_bad_thread_counts_are_refused() -> None:
+    p = link4("solve", "--threads", "0", "44")
+    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be at least 1, not 0\n"

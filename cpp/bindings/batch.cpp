@@ -38,6 +38,33 @@ bool tick(void* arg, std::size_t done) {
     return false;
 }
 
+// Runs the batch without the GIL. True when Ctrl-C stopped it (the KeyboardInterrupt is
+// then cleared: link4 raises Interrupted, carrying the finished results).
+bool run(Batch& batch, py::object progress) {
+    Watch watch{std::move(progress), batch.size()};
+    {
+        py::gil_scoped_release release;
+        batch.run(tick, &watch);
+    }
+    if (!PyErr_Occurred()) return false;
+    if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) throw py::error_already_set();
+    PyErr_Clear();
+    return true;
+}
+
+BatchOptions make_options(bool weak, int threads, std::size_t table_bytes,
+                          std::optional<std::uint64_t> max_nodes,
+                          std::optional<double> max_seconds) {
+    BatchOptions options;
+    options.weak = weak;
+    options.threads = threads;
+    options.table_bytes = table_bytes;
+    const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    options.max_nodes = limits.max_nodes;
+    options.max_seconds = limits.max_seconds;
+    return options;
+}
+
 using Item = std::tuple<BatchStatus, std::optional<SearchResult>>;
 
 // (per position: its status and its result when done, whether Ctrl-C stopped the batch).
@@ -47,32 +74,37 @@ std::tuple<std::vector<Item>, bool> search_many(std::vector<Position> positions,
                                                 std::optional<std::uint64_t> max_nodes,
                                                 std::optional<double> max_seconds,
                                                 py::object progress) {
-    BatchOptions options;
-    options.weak = weak;
+    BatchOptions options = make_options(weak, threads, table_bytes, max_nodes, max_seconds);
     options.want_move = want_move;
-    options.threads = threads;
-    options.table_bytes = table_bytes;
-    const SearchLimits limits = make_limits(max_nodes, max_seconds);
-    options.max_nodes = limits.max_nodes;
-    options.max_seconds = limits.max_seconds;
     Batch batch(std::move(positions), options);
-    Watch watch{std::move(progress), batch.size()};
-    {
-        py::gil_scoped_release release;
-        batch.run(tick, &watch);
-    }
-    bool interrupted = false;
-    if (PyErr_Occurred()) {
-        if (!PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) throw py::error_already_set();
-        PyErr_Clear();  // link4 raises Interrupted, carrying the finished results
-        interrupted = true;
-    }
+    const bool interrupted = run(batch, std::move(progress));
     std::vector<Item> items;
     items.reserve(batch.size());
     for (const BatchItem& item : batch.items()) {
         std::optional<SearchResult> r;
         if (item.status == BatchStatus::kDone) r = item.result;
         items.emplace_back(item.status, r);
+    }
+    return {std::move(items), interrupted};
+}
+
+using AnalysisItem = std::tuple<BatchStatus, std::optional<Analysis>>;
+
+// The same for analyses: every column's bounds per position.
+std::tuple<std::vector<AnalysisItem>, bool> analyze_many(
+    std::vector<Position> positions, bool weak, int threads, std::size_t table_bytes,
+    std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
+    py::object progress) {
+    BatchOptions options = make_options(weak, threads, table_bytes, max_nodes, max_seconds);
+    options.analyze = true;
+    Batch batch(std::move(positions), options);
+    const bool interrupted = run(batch, std::move(progress));
+    std::vector<AnalysisItem> items;
+    items.reserve(batch.size());
+    for (const BatchItem& item : batch.items()) {
+        std::optional<Analysis> a;
+        if (item.status == BatchStatus::kDone) a = item.analysis;
+        items.emplace_back(item.status, a);
     }
     return {std::move(items), interrupted};
 }
@@ -88,6 +120,9 @@ void register_batch(py::module_& m) {
     m.def("search_many", &search_many, py::arg("positions"), py::arg("weak"),
           py::arg("want_move"), py::arg("threads"), py::arg("table_bytes"),
           py::arg("max_nodes"), py::arg("max_seconds"), py::arg("progress"));
+    m.def("analyze_many", &analyze_many, py::arg("positions"), py::arg("weak"),
+          py::arg("threads"), py::arg("table_bytes"), py::arg("max_nodes"),
+          py::arg("max_seconds"), py::arg("progress"));
 }
 
 }  // namespace link4::bindings

@@ -26,11 +26,17 @@ void Batch::work() {
     limits.stop = &stop_;
     for (std::size_t i; (i = next_.fetch_add(1)) < positions_.size();) {
         if (items_[i].status == BatchStatus::kGameOver) continue;
-        const SearchResult r = solver.search(positions_[i], options_.weak, limits,
-                                             options_.want_move);
-        if (r.stop == StopReason::kStopped) break;  // unfinished: stays pending
-        items_[i].result = r;
-        items_[i].status = BatchStatus::kDone;
+        BatchItem& item = items_[i];
+        if (options_.analyze) {
+            item.analysis = solver.analyze(positions_[i], options_.weak, limits);
+            item.result.nodes = item.analysis.nodes;
+            item.result.seconds = item.analysis.seconds;
+            item.result.stop = item.analysis.stop;
+        } else {
+            item.result = solver.search(positions_[i], options_.weak, limits, options_.want_move);
+        }
+        if (item.result.stop == StopReason::kStopped) break;  // unfinished: stays pending
+        item.status = BatchStatus::kDone;
         done_.fetch_add(1, std::memory_order_release);
     }
 }

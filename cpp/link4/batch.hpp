@@ -16,6 +16,7 @@ namespace link4 {
 struct BatchOptions {
     bool weak = false;
     bool want_move = false;     // also the best move of each position (costs a little)
+    bool analyze = false;       // the value of every column instead (Solver::analyze)
     int threads = 1;
     std::size_t table_bytes = Solver::kDefaultTableBytes;
     // Limits for each position on its own: a position that runs out gives its proven
@@ -32,7 +33,8 @@ enum class BatchStatus : std::uint8_t {
 
 struct BatchItem {
     BatchStatus status = BatchStatus::kPending;
-    SearchResult result;
+    SearchResult result;  // with options.analyze: only nodes, seconds and stop are set
+    Analysis analysis;    // with options.analyze
 };
 
 class Batch {

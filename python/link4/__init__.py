@@ -10,7 +10,15 @@
 from __future__ import annotations
 
 from link4._version import __version__
-from link4.engine import CENTRE_ORDER, SearchResult, Solver, search_many, solve, solve_many
+from link4.engine import (
+    CENTRE_ORDER,
+    SearchResult,
+    Solver,
+    analyze_many,
+    search_many,
+    solve,
+    solve_many,
+)
 from link4.errors import (
     BoardError,
     GameOverError,
@@ -38,6 +46,7 @@ __all__ = [
     "SearchResult",
     "Solver",
     "__version__",
+    "analyze_many",
     "perft",
     "search_many",
     "solve",

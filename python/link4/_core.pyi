@@ -185,6 +185,16 @@ def search_many(
     progress: object,
 ) -> tuple[list[tuple[BatchStatus, SearchResult | None]], bool]: ...
 
+def analyze_many(
+    positions: Sequence[Position],
+    weak: bool,
+    threads: int,
+    table_bytes: int,
+    max_nodes: int | None,
+    max_seconds: float | None,
+    progress: object,
+) -> tuple[list[tuple[BatchStatus, Analysis | None]], bool]: ...
+
 HEURISTIC_WIN: int
 
 def heuristic_evaluate(position: Position) -> int:

@@ -11,7 +11,7 @@ import math
 import os
 import random
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Literal
@@ -22,6 +22,7 @@ from link4.game import Game
 
 __all__ = [
     "CENTRE_ORDER",
+    "analyze_many",
     "ColumnValue",
     "PositionLike",
     "SearchResult",
@@ -49,7 +50,9 @@ MIN_TABLE_MB = 4
 MAX_TABLE_MB = 1 << 20
 
 
-def _position(pos: PositionLike) -> _core.Position:
+def _position(pos: PositionLike | _core.Position) -> _core.Position:
+    if isinstance(pos, _core.Position):
+        return pos
     if isinstance(pos, Game):
         return pos._pos
     if isinstance(pos, str):
@@ -132,6 +135,32 @@ def pick_best(result: SearchResult, rng: random.Random | None = None) -> int:
     if rng is None or len(result.best_moves) < 2:
         return result.best_move
     return rng.choice(result.best_moves)
+
+
+def _column_values(a: _core.Analysis) -> list[ColumnValue]:
+    """Python values for the core's per-column bounds."""
+    stopped = _STOPPED_BY.get(a.stop)
+    values: list[ColumnValue] = []
+    for col, bounds in enumerate(a.columns):
+        if bounds is None:
+            values.append(None)
+        elif bounds[0] == bounds[1]:
+            values.append(bounds[0])
+        else:
+            values.append(
+                SearchResult(
+                    exact=False,
+                    score=None,
+                    lower=bounds[0],
+                    upper=bounds[1],
+                    best_move=col,
+                    nodes=a.nodes,
+                    seconds=a.seconds,
+                    stopped_by=stopped,
+                    best_moves=(col,),
+                )
+            )
+    return values
 
 
 class Solver:
@@ -248,28 +277,7 @@ class Solver:
         with self._busy():
             a = self._core.analyze(position, weak, nodes, seconds)
         self._nodes = a.nodes
-        stopped = _STOPPED_BY.get(a.stop)
-        values: list[ColumnValue] = []
-        for col, bounds in enumerate(a.columns):
-            if bounds is None:
-                values.append(None)
-            elif bounds[0] == bounds[1]:
-                values.append(bounds[0])
-            else:
-                values.append(
-                    SearchResult(
-                        exact=False,
-                        score=None,
-                        lower=bounds[0],
-                        upper=bounds[1],
-                        best_move=col,
-                        nodes=a.nodes,
-                        seconds=a.seconds,
-                        stopped_by=stopped,
-                        best_moves=(col,),
-                    )
-                )
-        return values
+        return _column_values(a)
 
     def solve_many(
         self, positions: Iterable[PositionLike], *, weak: bool = False, threads: int | None = None
@@ -288,8 +296,8 @@ def _threads(threads: int | None) -> int:
 Progress = Callable[[int, int], object]
 
 
-def _run_batch(
-    positions: Sequence[_core.Position],
+def _searches(
+    positions: Iterable[PositionLike | _core.Position],
     weak: bool,
     want_move: bool,
     threads: int | None,
@@ -297,12 +305,18 @@ def _run_batch(
     time_limit: float | None,
     node_limit: int | None,
     progress: Progress | None,
-) -> tuple[list[tuple[_core.BatchStatus, _core.SearchResult | None]], bool]:
+) -> list[SearchResult | None]:
+    """The batch behind search_many (with moves) and solve_many and link4 solve (without)."""
+    pos = [_position(p) for p in positions]
     n = _threads(threads)
     nodes, seconds = _limits(time_limit, node_limit)
-    return _core.search_many(
-        list(positions), weak, want_move, n, _table_bytes(table_mb), nodes, seconds, progress
+    items, interrupted = _core.search_many(
+        pos, weak, want_move, n, _table_bytes(table_mb), nodes, seconds, progress
     )
+    results = [None if r is None else SearchResult._from_core(r) for _, r in items]
+    if interrupted:
+        raise Interrupted(results)
+    return results
 
 
 def search_many(
@@ -326,9 +340,55 @@ def search_many(
     Ctrl-C raises ``link4.Interrupted``, a KeyboardInterrupt whose ``results`` hold
     every finished result (None for the others).
     """
+    return _searches(positions, weak, True, threads, table_mb, time_limit, node_limit, progress)
+
+
+def analyze_many(
+    positions: Iterable[PositionLike],
+    *,
+    weak: bool = False,
+    threads: int | None = None,
+    table_mb: float = 64,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    progress: Progress | None = None,
+) -> list[list[ColumnValue] | None]:
+    """``Solver.analyze`` of many positions on ``threads`` threads, in order.
+
+    Limits, finished games (None), progress, memory and Ctrl-C (``link4.Interrupted``)
+    work as in ``search_many``.
+    """
+    try:
+        analyses = _analyses(positions, weak, threads, table_mb, time_limit, node_limit, progress)
+    except Interrupted as stop:
+        raise Interrupted([None if a is None else a[0] for a in stop.results]) from None
+    return [None if a is None else a[0] for a in analyses]
+
+
+Measured = tuple[list[ColumnValue], int, float]
+"""An analysis with the nodes it searched and the seconds it took."""
+
+
+def _analyses(
+    positions: Iterable[PositionLike],
+    weak: bool,
+    threads: int | None,
+    table_mb: float,
+    time_limit: float | None,
+    node_limit: int | None,
+    progress: Progress | None,
+) -> list[Measured | None]:
+    """analyze_many with each analysis's nodes and seconds (for link4 solve); Ctrl-C
+    raises Interrupted whose results are these triples."""
     pos = [_position(p) for p in positions]
-    items, interrupted = _run_batch(pos, weak, True, threads, table_mb, time_limit, node_limit, progress)
-    results = [None if r is None else SearchResult._from_core(r) for _, r in items]
+    n = _threads(threads)
+    nodes, seconds = _limits(time_limit, node_limit)
+    items, interrupted = _core.analyze_many(
+        pos, weak, n, _table_bytes(table_mb), nodes, seconds, progress
+    )
+    results: list[Measured | None] = [
+        None if a is None else (_column_values(a), a.nodes, a.seconds) for _, a in items
+    ]
     if interrupted:
         raise Interrupted(results)
     return results
@@ -352,11 +412,11 @@ def solve_many(
         if p.is_over():
             reason = from_core("game_over", ply=p.ply, won=p.last_mover_won())
             raise GameOverError(f"position {i}: {reason}")
-    items, interrupted = _run_batch(pos, weak, False, threads, table_mb, None, None, None)
-    scores = [None if r is None else r.score for _, r in items]
-    if interrupted:
-        raise Interrupted(scores)
-    return scores  # type: ignore[return-value]
+    try:
+        results = _searches(pos, weak, False, threads, table_mb, None, None, None)
+    except Interrupted as stop:
+        raise Interrupted([None if r is None else r.score for r in stop.results]) from None
+    return [r.score for r in results if r is not None and r.score is not None]
 
 
 _default = threading.local()

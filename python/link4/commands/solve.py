@@ -3,31 +3,46 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Any
 
-from link4.engine import Solver
+from link4.commands._progress import Advance, progress_bar
+from link4.engine import ColumnValue, SearchResult, Solver, _analyses, _searches
+from link4.errors import Interrupted
 from link4.game import Game
+
+DESCRIPTION = """\
+Solve positions given as move strings (digits 1-7, 1 = leftmost column; an empty string
+is the empty board). With no arguments, read one position per line from stdin; only the
+first word of a line is read, so the '<moves> <score>' benchmark files can be piped in.
+For each position prints '<moves> <score> <nodes> <microseconds>'; with --analyze, the
+score of each of the 7 columns ('x' for a full one) instead of the score; with --json,
+one JSON object per line instead. A bad line gets a message on stderr and is skipped;
+the exit status is then 1. With --threads N the positions are solved N at a time (each
+thread with its own table) and printed in order; a progress bar goes to stderr when it
+is a terminal."""
+
+CHUNK = 256  # positions per batch with --threads: output keeps flowing, order is kept
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "solve",
         help="exact scores of positions given as arguments or one per line on stdin",
-        description="Solve positions given as move strings (digits 1-7, 1 = leftmost "
-        "column; an empty string is the empty board). With no arguments, read one "
-        "position per line from stdin; only the first word of a line is read, so the "
-        "'<moves> <score>' benchmark files can be piped in. For each position prints "
-        "'<moves> <score> <nodes> <microseconds>'; with --analyze, the score of each of "
-        "the 7 columns ('x' for a full one) instead of the score. A bad line gets a "
-        "message on stderr and is skipped; the exit status is then 1.",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("positions", nargs="*", metavar="MOVES", help="positions to solve")
     p.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     p.add_argument("--analyze", action="store_true", help="the score of every column")
+    p.add_argument("--json", action="store_true", help="one JSON object per position")
+    p.add_argument("--threads", type=int, default=1, metavar="N",
+                   help="solve N positions at a time (default 1)")
     p.add_argument("--table-mb", type=float, default=64, metavar="MB",
-                   help="transposition table size (default 64)")
+                   help="transposition table size, per thread (default 64)")
     p.set_defaults(func=run)
 
 
@@ -44,28 +59,112 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             yield f"line {n}", words[0]
 
 
+def _line(args: argparse.Namespace, game: Game, value: int | list[ColumnValue], nodes: int,
+          seconds: float) -> str:
+    micros = round(seconds * 1e6)
+    if args.json:
+        doc: dict[str, object] = {"moves": game.moves}
+        if isinstance(value, list):
+            doc["columns"] = [v if isinstance(v, int) or v is None else None for v in value]
+        else:
+            doc["score"] = value
+        doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
+        return json.dumps(doc)
+    if isinstance(value, list):
+        text = " ".join("x" if v is None else str(v) for v in value)
+    else:
+        text = str(value)
+    return f"{game.moves} {text} {nodes} {micros}"
+
+
+def _parse(where: str, moves: str) -> Game | None:
+    try:
+        game = Game(moves)
+    except ValueError as e:
+        print(f"link4 solve: {where}: {e}", file=sys.stderr)
+        return None
+    if game.is_over():
+        print(f"link4 solve: {where}: the game is over: {game.outcome()}", file=sys.stderr)
+        return None
+    return game
+
+
+def _one_by_one(args: argparse.Namespace, solver: Solver) -> int:
+    status = 0
+    with progress_bar("Solving", None, show=sys.stderr.isatty() and not args.positions) as advance:
+        done = 0
+        for where, moves in _inputs(args):
+            game = _parse(where, moves)
+            if game is None:
+                status = 1
+                continue
+            value: int | list[ColumnValue]
+            start = time.perf_counter()
+            if args.analyze:
+                value = solver.analyze(game, weak=args.weak)
+            else:
+                value = solver.solve(game, weak=args.weak)
+            seconds = time.perf_counter() - start
+            sys.stdout.write(_line(args, game, value, solver.nodes, seconds) + "\n")
+            sys.stdout.flush()
+            done += 1
+            advance(done, 0)
+    return status
+
+
+def _batched(args: argparse.Namespace) -> int:
+    status = 0
+    games: list[Game] = []
+    for where, moves in _inputs(args):
+        game = _parse(where, moves)
+        if game is None:
+            status = 1
+        else:
+            games.append(game)
+    with progress_bar("Solving", len(games)) as advance:
+        for start in range(0, len(games), CHUNK):
+
+            def chunk_progress(done: int, _total: int, start: int = start) -> None:
+                advance(start + done, len(games))
+
+            _solve_chunk(args, games[start : start + CHUNK], chunk_progress)
+    return status
+
+
+def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advance) -> None:
+    found: list[Any] = []
+    try:
+        if args.analyze:
+            found = _analyses(games, args.weak, args.threads, args.table_mb, None, None, advance)
+        else:
+            found = _searches(games, args.weak, False, args.threads, args.table_mb, None, None, advance)
+    except Interrupted as stop:
+        found = stop.results
+        raise
+    finally:
+        # After Ctrl-C too: print what finished, in order, up to the first that did not.
+        for game, r in zip(games, found):
+            if r is None:
+                break
+            if isinstance(r, SearchResult):
+                assert r.score is not None
+                line = _line(args, game, r.score, r.nodes, r.seconds)
+            else:
+                line = _line(args, game, *r)
+            sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.threads < 1:
+        print(f"link4 solve: --threads must be at least 1, not {args.threads}", file=sys.stderr)
+        return 2
     try:
         solver = Solver(args.table_mb)
     except ValueError as e:
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
-    status = 0
-    out = sys.stdout
-    for where, moves in _inputs(args):
-        try:
-            game = Game(moves)
-            start = time.perf_counter()
-            if args.analyze:
-                scores = solver.analyze(game, weak=args.weak)
-                value = " ".join("x" if s is None else str(s) for s in scores)
-            else:
-                value = str(solver.solve(game, weak=args.weak))
-            micros = (time.perf_counter() - start) * 1e6
-        except ValueError as e:
-            print(f"link4 solve: {where}: {e}", file=sys.stderr)
-            status = 1
-            continue
-        out.write(f"{moves} {value} {solver.nodes} {micros:.0f}\n")
-        out.flush()
-    return status
+    if args.threads == 1:
+        return _one_by_one(args, solver)
+    del solver
+    return _batched(args)
