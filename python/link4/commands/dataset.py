@@ -1,0 +1,185 @@
+"""link4 dataset: labelled positions for machine learning, on every core, resumably."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from link4.commands._progress import progress_bar
+from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
+from link4.engine import analyze_many
+from link4.errors import Interrupted
+from link4.game import Game
+
+DESCRIPTION = """\
+Write positions with their exact score and the score of every column (from the side to
+move's view; None / empty where a column is full) to FILE, as .npz (numpy arrays: board,
+planes in the mover's view as PettingZoo's connect_four_v3, ply, score, columns, legal),
+.jsonl or .csv (the format follows the file name, or --format). The positions are random
+games of A to B discs (--plies A-B, seeded with --seed) or, with --positions, the move
+strings of a file. The work runs on every core with a progress bar on stderr. Ctrl-C
+keeps what is finished in FILE.partial: the same command again continues from there."""
+
+CHUNK = 1024  # positions per batch: what a Ctrl-C can lose at most is one chunk's unfinished work
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "dataset",
+        help="labelled positions for machine learning (npz, jsonl, csv)",
+        description=DESCRIPTION,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
+    p.add_argument("--count", type=int, default=10_000, metavar="N",
+                   help="how many random positions (default 10000)")
+    p.add_argument("--plies", default="20-30", metavar="A-B",
+                   help="discs on the board in the random positions (default 20-30)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random positions (default 0)")
+    p.add_argument("--positions", metavar="FILE",
+                   help="label the move strings of FILE (one per line) instead of random ones")
+    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--threads", type=int, default=None, metavar="N",
+                   help="worker threads (default: every core)")
+    p.add_argument("--table-mb", type=float, default=64, metavar="MB",
+                   help="transposition table per thread (default 64)")
+    p.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"link4 dataset: {message}", file=sys.stderr)
+    return 2
+
+
+def _plies(text: str) -> tuple[int, int]:
+    a, sep, b = text.partition("-")
+    low, high = int(a), int(b) if sep else int(a)
+    return low, high
+
+
+def _given(path: str) -> list[Game]:
+    games = []
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            words = line.split()
+            if not words or words[0].startswith("#"):
+                continue
+            try:
+                game = Game(words[0])
+            except ValueError as e:
+                raise ValueError(f"{path}, line {n}: {e}") from None
+            if game.is_over():
+                raise ValueError(f"{path}, line {n}: the game is over ({game.outcome()})")
+            games.append(game)
+    return games
+
+
+def _load_partial(partial: Path, header: dict[str, object]) -> dict[int, Row]:
+    """The rows a stopped run left, if it was the same job; else none."""
+    if not partial.exists():
+        return {}
+    with partial.open(encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    if not lines or json.loads(lines[0]) != header:
+        raise ValueError(
+            f"{partial} belongs to another job (other positions or options): "
+            "delete it or choose another --out"
+        )
+    rows = {}
+    for line in lines[1:]:
+        try:
+            row = read_jsonl_row(line)
+        except (ValueError, KeyError):
+            break  # a line cut short when the run stopped
+        rows[row.index] = row
+    return rows
+
+
+def run(args: argparse.Namespace) -> int:
+    out = Path(args.out)
+    fmt = args.format or out.suffix.lstrip(".").lower()
+    if fmt not in FORMATS:
+        return _error(f"--out {args.out}: say --format {', '.join(FORMATS)}, or use one as suffix")
+    if args.threads is not None and args.threads < 1:
+        return _error(f"--threads must be at least 1, not {args.threads}")
+    try:
+        if args.positions:
+            games = _given(args.positions)
+            source: dict[str, object] = {"positions": [g.moves for g in games]}
+        else:
+            if args.count < 1:
+                return _error(f"--count must be at least 1, not {args.count}")
+            plies = _plies(args.plies)
+            games = random_positions(args.count, plies=plies, seed=args.seed)
+            source = {"count": args.count, "plies": list(plies), "seed": args.seed}
+    except (OSError, ValueError) as e:
+        return _error(str(e) if not isinstance(e, ValueError) or "plies" not in str(e)
+                      else f"--plies: {e}")
+    if fmt == "npz":
+        try:
+            import numpy  # noqa: F401
+        except ImportError:
+            return _error("npz output needs numpy: pip install 'link4[numpy]'")
+
+    partial = out.with_name(out.name + ".partial")
+    header = {"link4-dataset": 1, **source}
+    try:
+        rows = _load_partial(partial, header)
+    except ValueError as e:
+        return _error(str(e))
+    if rows:
+        print(f"Continuing {partial}: {len(rows)} of {len(games)} positions done.", file=sys.stderr)
+    else:
+        with partial.open("w", encoding="utf-8") as f:
+            f.write(json.dumps(header) + "\n")
+
+    todo = [i for i in range(len(games)) if i not in rows]
+    try:
+        with progress_bar("Labelling", len(games)) as advance:
+            advance(len(rows), len(games))
+            for start in range(0, len(todo), CHUNK):
+                chunk = todo[start : start + CHUNK]
+                base = len(rows)
+                try:
+                    values = analyze_many(
+                        [games[i] for i in chunk], threads=args.threads, table_mb=args.table_mb,
+                        progress=lambda done, _total: advance(base + done, len(games)),
+                    )
+                except Interrupted as stop:
+                    values = stop.results
+                    raise
+                finally:
+                    _append(partial, games, chunk, values, rows)
+    except KeyboardInterrupt:
+        print(
+            f"\nStopped: {len(rows)} of {len(games)} positions are labelled and kept in "
+            f"{partial}. Run the same command again to continue.",
+            file=sys.stderr,
+        )
+        return 130
+
+    write([rows[i] for i in range(len(games))], out, fmt)
+    os.remove(partial)
+    print(f"Wrote {len(games)} labelled positions to {out}.", file=sys.stderr)
+    return 0
+
+
+def _append(partial: Path, games: list[Game], chunk: list[int], values: Sequence[object],
+            rows: dict[int, Row]) -> None:
+    """Add the finished positions of a chunk to the rows and to the checkpoint file."""
+    new = []
+    for i, v in zip(chunk, values):
+        if not isinstance(v, list):
+            continue
+        cols = tuple(c if isinstance(c, int) or c is None else None for c in v)
+        score = max(c for c in cols if c is not None)
+        row = rows[i] = Row(i, games[i].moves, score, cols)
+        new.append(row)
+    with partial.open("a", encoding="utf-8") as f:
+        f.writelines(row.to_json() + "\n" for row in new)
+        f.flush()
+        os.fsync(f.fileno())

@@ -1,0 +1,127 @@
+"""Labelled positions for machine learning: random positions and their exact values.
+
+>>> from link4.dataset import random_positions
+>>> games = random_positions(3, plies=(20, 24), seed=1)
+>>> [20 <= g.ply <= 24 and not g.is_over() for g in games]
+[True, True, True]
+>>> random_positions(3, plies=(20, 24), seed=1) == games       # reproducible
+True
+
+A labelled row (``Row``) holds the position, its exact score and the score of every
+column (None where full), all from the mover's view as everywhere in link4. ``write``
+stores rows as ``.npz`` (numpy arrays: the board, PettingZoo-style planes, labels),
+``.jsonl`` or ``.csv``; ``link4 dataset`` does all of it on every core, resumably.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from link4.game import HEIGHT, WIDTH, Game
+
+__all__ = ["FORMATS", "Row", "random_positions", "read_jsonl_row", "write"]
+
+FORMATS = ("npz", "jsonl", "csv")
+
+
+def random_positions(count: int, *, plies: tuple[int, int], seed: int | None = None) -> list[Game]:
+    """``count`` different running games with ``plies[0]``..``plies[1]`` discs, each
+    reached by uniformly random moves (a game that ends early is drawn again)."""
+    low, high = plies
+    if not 0 <= low <= high < WIDTH * HEIGHT:
+        raise ValueError(f"plies must satisfy 0 <= A <= B < {WIDTH * HEIGHT}, not {low}-{high}")
+    rng = random.Random(seed)
+    seen: set[int] = set()
+    games: list[Game] = []
+    attempts = 0
+    while len(games) < count:
+        attempts += 1
+        if attempts > 100 * count + 1000:
+            raise ValueError(f"could not find {count} different positions with {low}-{high} discs")
+        target = rng.randint(low, high)
+        game = Game()
+        while game.ply < target and not game.is_over():
+            moves = game.legal_moves()
+            game.play(moves[rng.randrange(len(moves))])
+        key = hash(game)
+        if game.is_over() or key in seen:
+            continue
+        seen.add(key)
+        games.append(game)
+    return games
+
+
+@dataclass(frozen=True)
+class Row:
+    """One labelled position: ``index`` in the data set, the moves, the exact score and
+    each column's score (None where the column is full)."""
+
+    index: int
+    moves: str
+    score: int
+    columns: tuple[int | None, ...]
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {"index": self.index, "moves": self.moves, "ply": len(self.moves),
+             "score": self.score, "columns": list(self.columns)}
+        )
+
+
+def read_jsonl_row(line: str) -> Row:
+    d = json.loads(line)
+    return Row(int(d["index"]), str(d["moves"]), int(d["score"]), tuple(d["columns"]))
+
+
+def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
+    """Store ``rows`` at ``path`` as ``fmt`` (one of FORMATS)."""
+    path = Path(path)
+    if fmt == "jsonl":
+        with path.open("w", encoding="utf-8") as f:
+            for row in rows:
+                f.write(row.to_json() + "\n")
+    elif fmt == "csv":
+        with path.open("w", encoding="utf-8", newline="") as f:
+            w = csv.writer(f)
+            w.writerow(["moves", "ply", "score", *(f"column{c + 1}" for c in range(WIDTH))])
+            for row in rows:
+                w.writerow([row.moves, len(row.moves), row.score,
+                            *("" if v is None else v for v in row.columns)])
+    elif fmt == "npz":
+        _write_npz(rows, path)
+    else:
+        raise ValueError(f"unknown format {fmt!r}: the formats are {', '.join(FORMATS)}")
+
+
+def _write_npz(rows: Iterable[Row], path: Path) -> None:
+    try:
+        import numpy as np
+    except ImportError:
+        raise ImportError("npz output needs numpy: pip install 'link4[numpy]'") from None
+    rows = list(rows)
+    n = len(rows)
+    boards = np.zeros((n, HEIGHT, WIDTH), dtype=np.int8)
+    for i, row in enumerate(rows):
+        boards[i] = Game(row.moves).to_board()
+    ply = np.array([len(r.moves) for r in rows], dtype=np.int8)
+    mover = np.where(ply % 2 == 0, 1, 2).astype(np.int8)[:, None, None]
+    # The mover's view, as PettingZoo's connect_four_v3 observation: plane 0 the discs
+    # of the side to move, plane 1 the opponent's.
+    planes = np.stack([boards == mover, (boards != mover) & (boards != 0)], axis=-1)
+    columns = np.array([[0 if v is None else v for v in r.columns] for r in rows], dtype=np.int8)
+    legal = np.array([[v is not None for v in r.columns] for r in rows], dtype=bool)
+    np.savez_compressed(
+        path,
+        moves=np.array([r.moves for r in rows], dtype=f"<U{WIDTH * HEIGHT}"),
+        board=boards,
+        planes=planes.astype(np.int8),
+        ply=ply,
+        score=np.array([r.score for r in rows], dtype=np.int8),
+        columns=columns.reshape(n, WIDTH),
+        legal=legal.reshape(n, WIDTH),
+    )

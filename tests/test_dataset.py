@@ -1,0 +1,114 @@
+"""link4 dataset and link4.dataset: labelled positions, their formats, resuming after Ctrl-C."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import link4
+from link4.dataset import random_positions
+
+np = pytest.importorskip("numpy")
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "link4", "dataset", *args],
+        capture_output=True, text=True, timeout=300, cwd=cwd,
+    )
+
+
+def test_random_positions_are_reproducible_distinct_and_running() -> None:
+    games = random_positions(200, plies=(20, 30), seed=5)
+    assert games == random_positions(200, plies=(20, 30), seed=5)
+    assert games != random_positions(200, plies=(20, 30), seed=6)
+    assert len({g.moves for g in games}) == len({hash(g) for g in games}) == 200
+    assert all(20 <= g.ply <= 30 and not g.is_over() for g in games)
+    with pytest.raises(ValueError, match="plies"):
+        random_positions(1, plies=(30, 20))
+
+
+def test_npz_labels_are_exact(tmp_path: Path) -> None:
+    p = run("--count", "120", "--plies", "22-28", "--seed", "1", "--out", "d.npz", "--threads", "2",
+            "--table-mb", "8", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    d = np.load(tmp_path / "d.npz")
+    assert d["board"].shape == (120, 6, 7) and d["planes"].shape == (120, 6, 7, 2)
+    solver = link4.Solver(table_mb=16)
+    for i in range(0, 120, 7):
+        game = link4.Game(str(d["moves"][i]))
+        assert d["ply"][i] == game.ply
+        assert d["score"][i] == solver.solve(game)
+        exact = solver.analyze(game)
+        assert list(d["legal"][i]) == [v is not None for v in exact]
+        assert [int(v) if ok else None for v, ok in zip(d["columns"][i], d["legal"][i])] == exact
+        assert d["board"][i].tolist() == game.to_board()
+        mover = 1 if game.ply % 2 == 0 else 2
+        assert (d["planes"][i][..., 0] == (d["board"][i] == mover)).all()
+        assert (d["planes"][i][..., 1] == (d["board"][i] == 3 - mover)).all()
+    assert not (tmp_path / "d.npz.partial").exists()
+
+
+def test_jsonl_and_csv_of_given_positions(tmp_path: Path) -> None:
+    (tmp_path / "in.txt").write_text("# a comment\n5554224333234511764415115 4\n52753311433677442422121\n")
+    p = run("--positions", "in.txt", "--out", "d.jsonl", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    rows = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert rows[0] == {"index": 0, "moves": "5554224333234511764415115", "ply": 25, "score": 4,
+                       "columns": [-8, -8, -8, -8, None, 4, -8]}
+    assert rows[1]["score"] == 8 and rows[1]["columns"] == [2, 3, 7, 7, 8, 7, 2]
+    p = run("--positions", "in.txt", "--out", "d.csv", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    table = list(csv.reader((tmp_path / "d.csv").open()))
+    assert table[0] == ["moves", "ply", "score", *(f"column{c}" for c in range(1, 8))]
+    assert table[1] == ["5554224333234511764415115", "25", "4", "-8", "-8", "-8", "-8", "", "4", "-8"]
+
+
+def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
+    (tmp_path / "bad.txt").write_text("44\n4455667\n")
+    p = run("--positions", "bad.txt", "--out", "d.csv", cwd=tmp_path)
+    assert p.returncode == 2 and p.stderr.startswith("link4 dataset: bad.txt, line 2: the game is over")
+    p = run("--out", "d.txt", cwd=tmp_path)
+    assert p.returncode == 2 and "--format" in p.stderr and len(p.stderr.splitlines()) == 1
+    p = run("--plies", "40-50", "--out", "d.csv", cwd=tmp_path)
+    assert p.returncode == 2 and "--plies" in p.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_keeps_the_finished_work_and_a_rerun_completes_it(tmp_path: Path) -> None:
+    args = ["--count", "3000", "--plies", "22-28", "--seed", "2", "--out", "d.jsonl",
+            "--threads", "2", "--table-mb", "8"]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "link4", "dataset", *args], cwd=tmp_path,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    partial = tmp_path / "d.jsonl.partial"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 2):
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert time.monotonic() - sent < 5
+    assert "Run the same command again" in err and "Traceback" not in err
+    kept = len(partial.read_text().splitlines()) - 1
+    assert 0 < kept < 3000
+    again = run(*args, cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert f"Continuing d.jsonl.partial: {kept} of 3000" in again.stderr.replace(str(tmp_path) + "/", "")
+    rows = [json.loads(line) for line in (tmp_path / "d.jsonl").read_text().splitlines()]
+    assert [r["index"] for r in rows] == list(range(3000))
+    expected = random_positions(3000, plies=(22, 28), seed=2)
+    assert [r["moves"] for r in rows] == [g.moves for g in expected]
+    solver = link4.Solver(table_mb=16)
+    for r in rows[::150]:
+        assert r["score"] == solver.solve(r["moves"])
