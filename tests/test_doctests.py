@@ -1,0 +1,18 @@
+"""The examples in the package's docstrings run and give what they show."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = ["link4", "link4.engine", "link4.game", "link4.levels", "link4.dataset", "link4._text"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
+    assert result.attempted > 0, f"{name} has no example"
+    assert result.failed == 0
