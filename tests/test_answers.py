@@ -124,3 +124,25 @@ def test_weak_search_best_move_keeps_the_outcome(solver: Solver) -> None:
         assert r.exact and r.score == max(s for s in signs if s is not None)
         assert signs[r.best_move] == r.score
         assert list(r.best_moves) == [c for c in link4.CENTRE_ORDER if signs[c] == r.score]
+
+
+@pytest.mark.parametrize(("moves", "scores"), [(m, s) for m, s, _, _ in PINNED])
+def test_the_principal_variation_ends_as_the_score_says(
+    solver: Solver, moves: str, scores: list[int | None]
+) -> None:
+    score = max(s for s in scores if s is not None)
+    line = solver.pv(moves)
+    game = Game(moves)
+    for col in line:
+        game.play(col)
+    outcome = game.outcome()
+    assert outcome is not None
+    if score == 0:
+        assert outcome.winner is None
+    else:
+        winner = Game(moves).turn if score > 0 else Game(moves).turn.other
+        assert outcome.winner is winner
+        assert link4.describe_score(score, len(moves)).startswith(f"{winner} wins with its")
+        # The winner's disc count at the end is the one the score names.
+        assert (game.ply + 1) // 2 == 22 - abs(score)
+    assert solver.pv(moves, max_length=2) == line[:2]

@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+from link4._text import describe_score
 from link4._version import __version__
 from link4.engine import (
     CENTRE_ORDER,
@@ -47,6 +48,7 @@ __all__ = [
     "Solver",
     "__version__",
     "analyze_many",
+    "describe_score",
     "perft",
     "search_many",
     "solve",

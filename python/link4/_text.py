@@ -28,6 +28,7 @@ __all__ = [
     "Palette",
     "Thinking",
     "column_words",
+    "describe_score",
     "hint_words",
     "legend",
     "render_board",
@@ -61,6 +62,17 @@ def score_words(score: int, mover: Player, ply: int) -> str:
     winner = mover if score > 0 else mover.other
     k = winner_disc(score)
     return f"{winner} wins with its {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
+
+
+def describe_score(score: int, ply: int) -> str:
+    """The meaning of a score for the side to move with ``ply`` discs down, in words.
+
+    >>> describe_score(13, 4)
+    'red wins with its 9th disc (in 7 moves)'
+    >>> describe_score(-1, 0)
+    'yellow wins with its 21st disc (in 21 moves)'
+    """
+    return score_words(score, Player.RED if ply % 2 == 0 else Player.YELLOW, ply)
 
 
 def hint_words(score: int, ply: int, opponent: str = "the engine") -> str:

@@ -171,7 +171,7 @@ class Solver:
     18
     >>> s.analyze("4455")[2]
     18
-    >>> s.best_move("4455")      # columns 3 and 6 both win at once: the centre-most
+    >>> s.best_move("4455")      # columns 3 and 6 both win with red's 4th disc
     2
 
     One thread at a time: a second thread calling it while it searches gets
@@ -256,6 +256,23 @@ class Solver:
         The same column as ``search(pos).best_move`` (with no limit).
         """
         return pick_best(self.search(pos), rng)
+
+    def pv(self, pos: PositionLike, *, max_length: int | None = None) -> list[int]:
+        """A principal variation: best moves for both sides from ``pos`` to the end of
+        the game (at most ``max_length`` of them), each by the tie rule, as 0-based columns.
+
+        >>> Solver(table_mb=16).pv("4455")     # red 3, yellow 4 (all lose alike), red 2 wins
+        [2, 3, 1]
+        >>> len(Solver(table_mb=16).pv("5554224333234511764415115"))   # yellow wins with its 18th disc
+        11
+        """
+        game = Game(pos) if isinstance(pos, str) else pos.copy()
+        line: list[int] = []
+        while not game.is_over() and (max_length is None or len(line) < max_length):
+            col = self.best_move(game)
+            game.play(col)
+            line.append(col)
+        return line
 
     def analyze(
         self,
