@@ -4,6 +4,7 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -14,6 +15,8 @@
 
 namespace link4::bindings {
 namespace {
+
+using OptionalBook = std::optional<std::shared_ptr<Book>>;  // None: no book
 
 struct Watch {
     py::object progress;  // progress(done, total), or None
@@ -54,8 +57,9 @@ bool run(Batch& batch, py::object progress) {
 
 BatchOptions make_options(bool weak, int threads, std::size_t table_bytes,
                           std::optional<std::uint64_t> max_nodes,
-                          std::optional<double> max_seconds) {
+                          std::optional<double> max_seconds, OptionalBook book) {
     BatchOptions options;
+    if (book) options.book = std::move(*book);
     options.weak = weak;
     options.threads = threads;
     options.table_bytes = table_bytes;
@@ -73,8 +77,10 @@ std::tuple<std::vector<Item>, bool> search_many(std::vector<Position> positions,
                                                 std::size_t table_bytes,
                                                 std::optional<std::uint64_t> max_nodes,
                                                 std::optional<double> max_seconds,
+                                                OptionalBook book,
                                                 py::object progress) {
-    BatchOptions options = make_options(weak, threads, table_bytes, max_nodes, max_seconds);
+    BatchOptions options =
+        make_options(weak, threads, table_bytes, max_nodes, max_seconds, std::move(book));
     options.want_move = want_move;
     Batch batch(std::move(positions), options);
     const bool interrupted = run(batch, std::move(progress));
@@ -94,8 +100,9 @@ using AnalysisItem = std::tuple<BatchStatus, std::optional<Analysis>>;
 std::tuple<std::vector<AnalysisItem>, bool> analyze_many(
     std::vector<Position> positions, bool weak, int threads, std::size_t table_bytes,
     std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
-    py::object progress) {
-    BatchOptions options = make_options(weak, threads, table_bytes, max_nodes, max_seconds);
+    OptionalBook book, py::object progress) {
+    BatchOptions options =
+        make_options(weak, threads, table_bytes, max_nodes, max_seconds, std::move(book));
     options.analyze = true;
     Batch batch(std::move(positions), options);
     const bool interrupted = run(batch, std::move(progress));
@@ -119,10 +126,10 @@ void register_batch(py::module_& m) {
 
     m.def("search_many", &search_many, py::arg("positions"), py::arg("weak"),
           py::arg("want_move"), py::arg("threads"), py::arg("table_bytes"),
-          py::arg("max_nodes"), py::arg("max_seconds"), py::arg("progress"));
+          py::arg("max_nodes"), py::arg("max_seconds"), py::arg("book"), py::arg("progress"));
     m.def("analyze_many", &analyze_many, py::arg("positions"), py::arg("weak"),
           py::arg("threads"), py::arg("table_bytes"), py::arg("max_nodes"),
-          py::arg("max_seconds"), py::arg("progress"));
+          py::arg("max_seconds"), py::arg("book"), py::arg("progress"));
 }
 
 }  // namespace link4::bindings

@@ -39,5 +39,6 @@ void register_position(py::module_& m);
 void register_solver(py::module_& m);
 void register_batch(py::module_& m);
 void register_heuristic(py::module_& m);
+void register_book(py::module_& m);
 
 }  // namespace link4::bindings

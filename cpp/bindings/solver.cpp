@@ -3,11 +3,13 @@
 #include <pybind11/stl.h>
 
 #include <cstddef>
+#include <memory>
 #include <optional>
 #include <tuple>
 #include <vector>
 
 #include "common.hpp"
+#include "link4/book.hpp"
 #include "link4/solver.hpp"
 
 namespace link4::bindings {
@@ -87,6 +89,11 @@ void register_solver(py::module_& m) {
              py::arg("want_move") = false)
         .def("analyze", &analyze, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none())
+        .def("set_book",
+             [](Solver& s, std::optional<std::shared_ptr<Book>> book) {
+                 s.set_book(book ? std::move(*book) : nullptr);  // None: no book
+             },
+             py::arg("book"))
         .def("clear", &Solver::clear_table)
         .def_property_readonly("table_bytes", &Solver::table_bytes);
 }

@@ -20,6 +20,7 @@ Batch::Batch(std::vector<Position> positions, const BatchOptions& options)
 
 void Batch::work() {
     Solver solver(options_.table_bytes);
+    solver.set_book(options_.book);
     SearchLimits limits;
     limits.max_nodes = options_.max_nodes;
     limits.max_seconds = options_.max_seconds;

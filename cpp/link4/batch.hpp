@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "link4/bitboard.hpp"
@@ -23,6 +24,7 @@ struct BatchOptions {
     // bounds and the batch goes on. Zero: no limit.
     std::uint64_t max_nodes = 0;
     double max_seconds = 0;
+    std::shared_ptr<const Book> book;  // shared by every worker; none: no book
 };
 
 enum class BatchStatus : std::uint8_t {

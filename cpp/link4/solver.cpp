@@ -113,6 +113,9 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     assert(!pos.last_mover_won() && !pos.is_full());
 
     if (++nodes_ >= next_check_ && limit_reached()) return 0;
+    if (pos.moves() <= book_depth_) {
+        if (const auto known = book_->get_key(key)) return *known;  // exact: any window
+    }
 
     // The table slot is often a cache miss: start loading it now and do the work that
     // does not need it meanwhile.
@@ -201,7 +204,10 @@ void Solver::finish(Result& result) const {
 
 void Solver::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
-    if (pos.can_win_next()) {
+    const auto known = book_ ? book_->get(pos) : std::nullopt;
+    if (known) {
+        lower = upper = *known;
+    } else if (pos.can_win_next()) {
         lower = upper = win_now_score(pos.moves());
     } else {
         lower = lose_next_score(pos.moves());

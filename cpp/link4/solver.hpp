@@ -10,8 +10,10 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include "link4/bitboard.hpp"
+#include "link4/book.hpp"
 #include "link4/score.hpp"
 #include "link4/tt.hpp"
 
@@ -87,6 +89,14 @@ class Solver {
     // stays proven when a limit stops it. Precondition: the game is not over.
     Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
 
+    // Positions the book holds (within its depth) are leaves with their exact score.
+    // None: search everything (the benchmark's setting).
+    void set_book(std::shared_ptr<const Book> book) {
+        book_ = std::move(book);
+        book_depth_ = book_ ? book_->depth() : -1;
+    }
+    const std::shared_ptr<const Book>& book() const { return book_; }
+
     void clear_table() { table_.clear(); near_table_.clear(); }
     std::size_t table_bytes() const { return table_.bytes(); }
     std::uint64_t nodes() const { return nodes_; }
@@ -137,6 +147,8 @@ class Solver {
 
     TranspositionTable table_;
     TranspositionTable near_table_{kNearTableBytes};
+    std::shared_ptr<const Book> book_;
+    int book_depth_ = -1;
     std::uint64_t nodes_ = 0;
     // Limits of the current search.
     SearchLimits limits_;

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from link4._text import describe_score
 from link4._version import __version__
+from link4.book import Book
 from link4.engine import (
     CENTRE_ORDER,
     SearchResult,
@@ -22,6 +23,7 @@ from link4.engine import (
 )
 from link4.errors import (
     BoardError,
+    BookError,
     GameOverError,
     IllegalMoveError,
     Interrupted,
@@ -37,6 +39,8 @@ __all__ = [
     "WIDTH",
     "YELLOW",
     "BoardError",
+    "Book",
+    "BookError",
     "Game",
     "GameOverError",
     "IllegalMoveError",

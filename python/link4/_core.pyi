@@ -60,6 +60,25 @@ def winning_disc(score: int) -> int:
 
 def perft(position: Position, depth: int) -> int: ...
 
+BOOK_VERSION: int
+
+class Book:
+    @staticmethod
+    def parse(data: bytes) -> Book:
+        """A book from the bytes of a book file (format in cpp/link4/book.hpp)."""
+    def get(self, position: Position) -> int | None: ...
+    @property
+    def depth(self) -> int: ...
+    def __len__(self) -> int: ...
+    def entry(self, index: int) -> tuple[int, int]:
+        """(canonical key, score) of the index-th entry, keys increasing."""
+
+def crc32(data: bytes) -> int:
+    """CRC-32 of bytes, as zlib.crc32 (the book's checksum)."""
+
+def position_from_key(key: int) -> Position | None:
+    """The position with this key (see bitboard.hpp), or None."""
+
 class StopReason:
     """Why a search stopped (a pybind11 enum)."""
 
@@ -142,6 +161,7 @@ class Solver:
         max_nodes: int | None = None,
         max_seconds: float | None = None,
     ) -> Analysis: ...
+    def set_book(self, book: Book | None) -> None: ...
     def clear(self) -> None: ...
     @property
     def table_bytes(self) -> int: ...
@@ -182,6 +202,7 @@ def search_many(
     table_bytes: int,
     max_nodes: int | None,
     max_seconds: float | None,
+    book: Book | None,
     progress: object,
 ) -> tuple[list[tuple[BatchStatus, SearchResult | None]], bool]: ...
 
@@ -192,6 +213,7 @@ def analyze_many(
     table_bytes: int,
     max_nodes: int | None,
     max_seconds: float | None,
+    book: Book | None,
     progress: object,
 ) -> tuple[list[tuple[BatchStatus, Analysis | None]], bool]: ...
 

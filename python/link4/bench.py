@@ -131,7 +131,7 @@ def run_set(
     progress: Callable[[int, int], None] | None = None,
 ) -> SetResult:
     """Solve every position of the set through the public API and time each solve."""
-    solver = solver or Solver(table_mb)
+    solver = solver or Solver(table_mb, book=None)  # the solver's figures, never the book's
     games = []
     for moves, _ in bench_set.positions:
         try:

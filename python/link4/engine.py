@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from link4 import _core
+from link4.book import SHIPPED, Book, BookChoice, resolve
 from link4.errors import GameOverError, Interrupted, from_core
 from link4.game import Game
 
@@ -178,14 +179,24 @@ class Solver:
     RuntimeError (use one Solver per thread, or ``search_many``).
     """
 
-    def __init__(self, table_mb: float = 64) -> None:
-        """``table_mb``: the size of the transposition table in MB (at least 4)."""
+    def __init__(self, table_mb: float = 64, *, book: BookChoice = SHIPPED) -> None:
+        """``table_mb``: the size of the transposition table in MB (at least 4).
+        ``book``: the opening book whose positions are answered at once (a Book, the
+        path of a book file, None for none; by default the one shipped with link4)."""
         self._core = _core.Solver(_table_bytes(table_mb))
+        self._book = resolve(book)
+        self._core.set_book(None if self._book is None else self._book._core)
         self._nodes = 0
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
-        return f"Solver(table_mb={self.table_mb:g})"
+        book = "" if self._book is None else f", book={self._book!r}"
+        return f"Solver(table_mb={self.table_mb:g}{book})"
+
+    @property
+    def book(self) -> Book | None:
+        """The opening book in use, or None."""
+        return self._book
 
     @contextmanager
     def _busy(self) -> Iterator[None]:
@@ -300,7 +311,9 @@ class Solver:
         self, positions: Iterable[PositionLike], *, weak: bool = False, threads: int | None = None
     ) -> list[int]:
         """Scores of many positions, in order, on ``threads`` threads (default: all cores)."""
-        return solve_many(positions, weak=weak, threads=threads, table_mb=self.table_mb)
+        return solve_many(
+            positions, weak=weak, threads=threads, table_mb=self.table_mb, book=self._book
+        )
 
 
 def _threads(threads: int | None) -> int:
@@ -313,6 +326,11 @@ def _threads(threads: int | None) -> int:
 Progress = Callable[[int, int], object]
 
 
+def _core_book(book: BookChoice) -> _core.Book | None:
+    b = resolve(book)
+    return None if b is None else b._core
+
+
 def _searches(
     positions: Iterable[PositionLike | _core.Position],
     weak: bool,
@@ -322,13 +340,14 @@ def _searches(
     time_limit: float | None,
     node_limit: int | None,
     progress: Progress | None,
+    book: BookChoice = SHIPPED,
 ) -> list[SearchResult | None]:
     """The batch behind search_many (with moves) and solve_many and link4 solve (without)."""
     pos = [_position(p) for p in positions]
     n = _threads(threads)
     nodes, seconds = _limits(time_limit, node_limit)
     items, interrupted = _core.search_many(
-        pos, weak, want_move, n, _table_bytes(table_mb), nodes, seconds, progress
+        pos, weak, want_move, n, _table_bytes(table_mb), nodes, seconds, _core_book(book), progress
     )
     results = [None if r is None else SearchResult._from_core(r) for _, r in items]
     if interrupted:
@@ -345,6 +364,7 @@ def search_many(
     time_limit: float | None = None,
     node_limit: int | None = None,
     progress: Progress | None = None,
+    book: BookChoice = SHIPPED,
 ) -> list[SearchResult | None]:
     """Search many positions on ``threads`` threads: one SearchResult each, in order.
 
@@ -357,7 +377,7 @@ def search_many(
     Ctrl-C raises ``link4.Interrupted``, a KeyboardInterrupt whose ``results`` hold
     every finished result (None for the others).
     """
-    return _searches(positions, weak, True, threads, table_mb, time_limit, node_limit, progress)
+    return _searches(positions, weak, True, threads, table_mb, time_limit, node_limit, progress, book)
 
 
 def analyze_many(
@@ -369,6 +389,7 @@ def analyze_many(
     time_limit: float | None = None,
     node_limit: int | None = None,
     progress: Progress | None = None,
+    book: BookChoice = SHIPPED,
 ) -> list[list[ColumnValue] | None]:
     """``Solver.analyze`` of many positions on ``threads`` threads, in order.
 
@@ -376,7 +397,9 @@ def analyze_many(
     work as in ``search_many``.
     """
     try:
-        analyses = _analyses(positions, weak, threads, table_mb, time_limit, node_limit, progress)
+        analyses = _analyses(
+            positions, weak, threads, table_mb, time_limit, node_limit, progress, book
+        )
     except Interrupted as stop:
         raise Interrupted([None if a is None else a[0] for a in stop.results]) from None
     return [None if a is None else a[0] for a in analyses]
@@ -394,6 +417,7 @@ def _analyses(
     time_limit: float | None,
     node_limit: int | None,
     progress: Progress | None,
+    book: BookChoice = SHIPPED,
 ) -> list[Measured | None]:
     """analyze_many with each analysis's nodes and seconds (for link4 solve); Ctrl-C
     raises Interrupted whose results are these triples."""
@@ -401,7 +425,7 @@ def _analyses(
     n = _threads(threads)
     nodes, seconds = _limits(time_limit, node_limit)
     items, interrupted = _core.analyze_many(
-        pos, weak, n, _table_bytes(table_mb), nodes, seconds, progress
+        pos, weak, n, _table_bytes(table_mb), nodes, seconds, _core_book(book), progress
     )
     results: list[Measured | None] = [
         None if a is None else (_column_values(a), a.nodes, a.seconds) for _, a in items
@@ -417,6 +441,7 @@ def solve_many(
     weak: bool = False,
     threads: int | None = None,
     table_mb: float = 64,
+    book: BookChoice = SHIPPED,
 ) -> list[int]:
     """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
 
@@ -430,7 +455,7 @@ def solve_many(
             reason = from_core("game_over", ply=p.ply, won=p.last_mover_won())
             raise GameOverError(f"position {i}: {reason}")
     try:
-        results = _searches(pos, weak, False, threads, table_mb, None, None, None)
+        results = _searches(pos, weak, False, threads, table_mb, None, None, None, book)
     except Interrupted as stop:
         raise Interrupted([None if r is None else r.score for r in stop.results]) from None
     return [r.score for r in results if r is not None and r.score is not None]

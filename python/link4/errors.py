@@ -10,6 +10,7 @@ from typing import Any
 
 __all__ = [
     "BoardError",
+    "BookError",
     "GameOverError",
     "IllegalMoveError",
     "Interrupted",
@@ -33,6 +34,10 @@ class BoardError(ValueError):
     """A board that no legal game reaches (floating discs, wrong disc counts, two winners)."""
 
 
+class BookError(ValueError):
+    """An opening book file that cannot be used: missing, cut short, corrupt or foreign."""
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a batch; ``results`` holds what was finished (None for the rest).
 
@@ -45,7 +50,7 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
-for _cls in (InvalidMoveError, IllegalMoveError, GameOverError, BoardError, Interrupted):
+for _cls in (InvalidMoveError, IllegalMoveError, GameOverError, BoardError, BookError, Interrupted):
     _cls.__module__ = "link4"
 
 
@@ -121,4 +126,16 @@ def from_core(kind: str, **d: Any) -> Exception:
             "no legal game reaches this board: every order of play makes four in a row "
             "before the last disc"
         )
+    if kind.startswith("book_"):
+        return BookError(_BOOK_ERRORS.get(kind, "not a usable book"))
     return RuntimeError(f"link4 engine error {kind!r}: {d}")
+
+
+_BOOK_ERRORS = {
+    "book_truncated": "the book file is cut short",
+    "book_magic": "not a link4 book file",
+    "book_version": "a book of another format version (rebuild it with this link4)",
+    "book_board": "a book made for another board size",
+    "book_checksum": "the book file is corrupt (its checksum does not match)",
+    "book_entries": "the book file is corrupt (its entries are out of order or off the scale)",
+}

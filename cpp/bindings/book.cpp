@@ -1,0 +1,76 @@
+// Bindings for the opening book: parsing a book file's bytes, lookups, entries.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "common.hpp"
+#include "link4/book.hpp"
+
+namespace link4::bindings {
+namespace {
+
+const char* book_error_kind(BookError e) {
+    switch (e) {
+        case BookError::kNone: return "";
+        case BookError::kTruncated: return "book_truncated";
+        case BookError::kBadMagic: return "book_magic";
+        case BookError::kBadVersion: return "book_version";
+        case BookError::kBadBoard: return "book_board";
+        case BookError::kBadChecksum: return "book_checksum";
+        case BookError::kBadEntries: return "book_entries";
+    }
+    return "unknown";
+}
+
+std::shared_ptr<Book> parse(const py::bytes& data) {
+    const std::string text = data;  // one copy; the parse makes the lookup arrays
+    std::vector<std::uint8_t> bytes(text.begin(), text.end());
+    BookError error = BookError::kNone;
+    Book book;
+    {
+        py::gil_scoped_release release;
+        book = Book::parse(bytes, error);
+    }
+    if (error != BookError::kNone) raise_error(book_error_kind(error));
+    return std::make_shared<Book>(std::move(book));
+}
+
+}  // namespace
+
+void register_book(py::module_& m) {
+    m.attr("BOOK_VERSION") = Book::kVersion;
+    py::class_<Book, std::shared_ptr<Book>>(m, "Book")
+        .def_static("parse", &parse, py::arg("data"),
+                    "A book from the bytes of a book file (format in cpp/link4/book.hpp).")
+        .def("get", [](const Book& b, const Position& p) { return b.get(p); },
+             py::arg("position"))
+        .def_property_readonly("depth", &Book::depth)
+        .def("__len__", &Book::size)
+        .def("entry",
+             [](const Book& b, std::size_t i) {
+                 if (i >= b.size()) throw py::index_error();
+                 return std::make_tuple(b.keys()[i], static_cast<int>(b.scores()[i]));
+             },
+             py::arg("index"), "(canonical key, score) of the index-th entry, keys increasing.");
+
+    m.def("crc32",
+          [](const py::bytes& data) {
+              const std::string text = data;
+              return crc32(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+          },
+          py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
+    m.def("position_from_key",
+          [](Bitboard key) -> std::optional<Position> {
+              Position pos;
+              if (!position_from_key(key, pos)) return std::nullopt;
+              return pos;
+          },
+          py::arg("key"), "The position with this key (see bitboard.hpp), or None.");
+}
+
+}  // namespace link4::bindings

@@ -1,0 +1,124 @@
+#include "link4/book.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "link4/score.hpp"
+
+namespace link4 {
+namespace {
+
+constexpr std::array<std::uint32_t, 256> make_crc_table() {
+    std::array<std::uint32_t, 256> table{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+        std::uint32_t c = i;
+        for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+        table[i] = c;
+    }
+    return table;
+}
+constexpr std::array<std::uint32_t, 256> kCrcTable = make_crc_table();
+
+std::uint64_t read_le(const std::uint8_t* p, int bytes) {
+    std::uint64_t v = 0;
+    for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
+    return v;
+}
+
+constexpr char kMagic[8] = {'L', 'I', 'N', 'K', '4', 'B', 'K', '\0'};
+
+}  // namespace
+
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
+    std::uint32_t c = 0xFFFFFFFFu;
+    for (std::size_t i = 0; i < n; ++i) c = kCrcTable[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+    return c ^ 0xFFFFFFFFu;
+}
+
+Book Book::parse(const std::vector<std::uint8_t>& bytes, BookError& error) {
+    Book book;
+    error = BookError::kNone;
+    if (bytes.size() < kHeaderBytes) {
+        error = bytes.size() >= sizeof kMagic &&
+                        std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin(),
+                                   [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; })
+                    ? BookError::kTruncated
+                    : BookError::kBadMagic;
+        return book;
+    }
+    const std::uint8_t* h = bytes.data();
+    for (std::size_t i = 0; i < sizeof kMagic; ++i)
+        if (h[i] != static_cast<std::uint8_t>(kMagic[i])) {
+            error = BookError::kBadMagic;
+            return book;
+        }
+    if (read_le(h + 8, 2) != kVersion) {
+        error = BookError::kBadVersion;
+        return book;
+    }
+    if (h[10] != kWidth || h[11] != kHeight) {
+        error = BookError::kBadBoard;
+        return book;
+    }
+    const int depth = h[12];
+    const std::uint64_t n = read_le(h + 16, 8);
+    const std::uint32_t checksum = static_cast<std::uint32_t>(read_le(h + 24, 4));
+    // 9 bytes per entry; an absurd count cannot overflow this check.
+    if (depth > kCells || n > (bytes.size() - kHeaderBytes) / 9 ||
+        bytes.size() - kHeaderBytes != n * 9) {
+        error = depth > kCells ? BookError::kBadBoard : BookError::kTruncated;
+        return book;
+    }
+    if (crc32(h + kHeaderBytes, bytes.size() - kHeaderBytes) != checksum) {
+        error = BookError::kBadChecksum;
+        return book;
+    }
+    book.keys_.resize(n);
+    book.scores_.resize(n);
+    const std::uint8_t* keys = h + kHeaderBytes;
+    const std::uint8_t* scores = keys + 8 * n;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const Bitboard key = read_le(keys + 8 * i, 8);
+        const auto score = static_cast<std::int8_t>(scores[i]);
+        Position pos;
+        if ((i > 0 && key <= book.keys_[i - 1]) || score > kScoreBase - 1 ||
+            score < -(kScoreBase - 1) || !position_from_key(key, pos) ||
+            pos.moves() > depth || pos.canonical_key() != key) {
+            error = BookError::kBadEntries;
+            return Book{};
+        }
+        book.keys_[i] = key;
+        book.scores_[i] = score;
+    }
+    book.depth_ = depth;
+    return book;
+}
+
+std::optional<int> Book::get_key(Bitboard canonical_key) const {
+    const auto it = std::lower_bound(keys_.begin(), keys_.end(), canonical_key);
+    if (it == keys_.end() || *it != canonical_key) return std::nullopt;
+    return scores_[static_cast<std::size_t>(it - keys_.begin())];
+}
+
+bool position_from_key(Bitboard key, Position& pos) {
+    // Each column holds current_col + 2^h - 1 in [2^h - 1, 2^(h+1) - 2] (bitboard.hpp):
+    // h is the position of the highest set bit of (value + 1).
+    Bitboard current = 0, mask = 0;
+    int moves = 0;
+    for (int col = 0; col < kWidth; ++col) {
+        const Bitboard v = (key >> (col * kColumnBits)) & ((Bitboard{1} << kColumnBits) - 1);
+        const int h = std::bit_width(v + 1) - 1;
+        if (h > kHeight) return false;
+        const Bitboard filled = (Bitboard{1} << h) - 1;
+        current |= (v - filled) << (col * kColumnBits);
+        mask |= filled << (col * kColumnBits);
+        moves += h;
+    }
+    if (key >> (kWidth * kColumnBits)) return false;
+    pos = Position(current, mask, moves);
+    // The side to move has as many discs as the other side, or one fewer.
+    const int mine = popcount(current), theirs = moves - mine;
+    return mine == moves / 2 && theirs == moves - moves / 2;
+}
+
+}  // namespace link4

@@ -1,0 +1,75 @@
+// The opening book: exact scores of positions near the start, read from a file.
+//
+// File format, version 1 (all integers little-endian):
+//
+//   offset size  field
+//        0    8  magic "LINK4BK" followed by a zero byte
+//        8    2  format version (1)
+//       10    1  board width (7)       11  1  board height (6)
+//       12    1  depth: the book holds positions with at most this many discs
+//       13    3  reserved, zero
+//       16    8  entry count N
+//       24    4  CRC-32 (IEEE, as zlib's crc32) of the payload
+//       28    4  reserved, zero
+//       32   8N  keys: the canonical key (bitboard.hpp) of each position, strictly
+//                increasing, so a lookup is a binary search
+//    32+8N    N  scores: the exact score of each position (int8, DESIGN.md's scale)
+//
+// One entry stands for a position and its mirror image. A book need not hold every
+// position up to its depth (one built from a given root holds that subtree only): a
+// position missing from the book is simply searched.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "link4/bitboard.hpp"
+
+namespace link4 {
+
+enum class BookError : std::uint8_t {
+    kNone,
+    kTruncated,    // shorter than its header or than its header says
+    kBadMagic,     // not a link4 book
+    kBadVersion,   // a format version this build cannot read
+    kBadBoard,     // made for another board size
+    kBadChecksum,  // the payload is corrupt
+    kBadEntries,   // keys not strictly increasing, or a score off the scale
+};
+
+class Book {
+  public:
+    static constexpr std::uint16_t kVersion = 1;
+    static constexpr std::size_t kHeaderBytes = 32;
+
+    // Parse a whole book file. On error the book is empty and `error` says why.
+    static Book parse(const std::vector<std::uint8_t>& bytes, BookError& error);
+
+    // The exact score of `pos`, if the book holds it.
+    std::optional<int> get(const Position& pos) const {
+        if (pos.moves() > depth_) return std::nullopt;
+        return get_key(pos.canonical_key());
+    }
+    std::optional<int> get_key(Bitboard canonical_key) const;
+
+    int depth() const { return depth_; }
+    std::size_t size() const { return keys_.size(); }
+    const std::vector<Bitboard>& keys() const { return keys_; }
+    const std::vector<std::int8_t>& scores() const { return scores_; }
+
+  private:
+    int depth_ = -1;
+    std::vector<Bitboard> keys_;
+    std::vector<std::int8_t> scores_;
+};
+
+// CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `n` bytes.
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n);
+
+// The position whose key (bitboard.hpp) is `key`; false when no position has it.
+bool position_from_key(Bitboard key, Position& pos);
+
+}  // namespace link4

@@ -1,0 +1,206 @@
+"""Building an opening book: every position up to a depth, solved exactly.
+
+The work: list the positions (one per mirror pair) from a root down to ``depth`` discs;
+solve those with exactly ``depth`` discs as tasks on a ``concurrent.futures.Executor``
+(a local process pool, or a dask.distributed cluster's executor); then give each
+shallower position its score from its children's, layer by layer, by searches that find
+the children in the book being built. Tasks hold neighbouring positions (in move order)
+so that a worker's table stays warm. Finished tasks go to a checkpoint file, so a
+stopped build continues where it stopped, and the book is the same, byte for byte,
+whatever the executor and the number of workers.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from link4.book import Book, encode, write
+from link4.engine import Solver
+from link4.game import Game
+
+__all__ = ["BuildStats", "build", "plan", "solve_task"]
+
+CHECKPOINT_VERSION = 1
+
+
+def plan(root: Game, depth: int) -> list[list[Game]]:
+    """The running positions from ``root`` to ``depth`` discs, one per mirror pair, layer
+    by layer (layer i has root.ply + i discs), each layer in move-string order."""
+    if root.is_over():
+        raise ValueError("the root position is a finished game")
+    if not root.ply <= depth <= 41:
+        raise ValueError(f"depth must be between the root's {root.ply} discs and 41, not {depth}")
+    layers = [[root]]
+    while layers[-1][0].ply < depth:
+        seen: dict[int, Game] = {}
+        for game in layers[-1]:
+            for col in game.legal_moves():
+                if game.is_winning_move(col):
+                    continue  # the game ends there: nothing to store
+                child = game.copy()
+                child.play(col)
+                if child.is_over():
+                    continue
+                key = child._pos.canonical_key()
+                if key not in seen or child.moves < seen[key].moves:
+                    seen[key] = child
+        if not seen:
+            break
+        layers.append(sorted(seen.values(), key=lambda g: g.moves))
+    return layers
+
+
+# One solver per worker thread (a dask worker may run tasks on several threads).
+_worker = threading.local()
+
+
+def _ignore_sigint() -> None:
+    """Process-pool workers leave Ctrl-C to the builder, which stops them itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def solve_task(moves: list[str], table_mb: float) -> tuple[list[int], float]:
+    """Exact scores of positions (without any book) and the CPU seconds they took.
+    Runs in a worker: its solver, and what its table learnt, serve the next tasks."""
+    solver: Solver | None = getattr(_worker, "solver", None)
+    if solver is None or getattr(_worker, "table_mb", None) != table_mb:
+        solver = _worker.solver = Solver(table_mb, book=None)
+        _worker.table_mb = table_mb
+    start = time.thread_time()
+    scores = [solver.solve(m) for m in moves]
+    return scores, time.thread_time() - start
+
+
+@dataclass
+class BuildStats:
+    entries: int = 0
+    solved: int = 0          # positions solved by tasks in this run
+    resumed: int = 0         # positions taken from the checkpoint
+    task_cpu_seconds: float = 0.0
+    wall_seconds: float = 0.0
+    layers: list[int] = field(default_factory=list)
+
+
+def _read_checkpoint(path: Path, header: dict[str, object]) -> dict[str, int]:
+    if not path.exists():
+        return {}
+    lines = path.read_text(encoding="utf-8").splitlines()
+    if not lines or json.loads(lines[0]) != header:
+        raise ValueError(f"{path} belongs to another build: delete it or choose another --out")
+    done: dict[str, int] = {}
+    for line in lines[1:]:
+        words = line.split()
+        if len(words) == 2 and words[1].lstrip("-").isdigit():
+            done[words[0]] = int(words[1])
+    return done
+
+
+def build(
+    root: Game,
+    depth: int,
+    out: str | os.PathLike[str],
+    executor: Executor,
+    *,
+    task_size: int = 64,
+    table_mb: float = 64,
+    progress: Callable[[int, int], None] | None = None,
+    log: Callable[[str], None] | None = None,
+) -> BuildStats:
+    """Build the book of every position from ``root`` up to ``depth`` discs into ``out``.
+
+    Resumes from ``out``.partial; KeyboardInterrupt leaves it there (every finished task
+    is in it) and stops the executor's work.
+    """
+    stats = BuildStats()
+    start = time.monotonic()
+    out = Path(out)
+    layers = plan(root, depth)
+    stats.layers = [len(layer) for layer in layers]
+    leaves = layers[-1]
+    checkpoint = Path(str(out) + ".partial")
+    header = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": leaves[0].ply}
+    done = _read_checkpoint(checkpoint, header)
+    if not done:
+        checkpoint.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    stats.resumed = len(done)
+    todo = [g.moves for g in leaves if g.moves not in done]
+    tasks = [todo[i : i + task_size] for i in range(0, len(todo), task_size)]
+    if log and done:
+        log(f"Continuing from {checkpoint}: {len(done)} of {len(leaves)} positions solved.")
+    if progress:
+        progress(len(done), len(leaves))
+
+    pending: dict[Future[tuple[list[int], float]], list[str]] = {}
+    try:
+        with checkpoint.open("a", encoding="utf-8") as f:
+            queue = iter(tasks)
+            # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
+            in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
+            for task in _take(queue, in_flight):
+                pending[executor.submit(solve_task, task, table_mb)] = task
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for fut in finished:
+                    task = pending.pop(fut)
+                    scores, cpu = fut.result()
+                    stats.task_cpu_seconds += cpu
+                    for moves, score in zip(task, scores):
+                        done[moves] = score
+                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores)))
+                    f.flush()
+                    os.fsync(f.fileno())
+                    stats.solved += len(task)
+                    for nxt in _take(queue, 1):
+                        pending[executor.submit(solve_task, nxt, table_mb)] = nxt
+                if progress:
+                    progress(len(done), len(leaves))
+    except BaseException:
+        for fut in pending:
+            fut.cancel()
+        raise
+
+    # Parents from their children, layer by layer: a search of a parent finds every
+    # child in the book of the layers below.
+    entries = {g._pos.canonical_key(): done[g.moves] for g in leaves}
+    below = dict(entries)
+    for layer in reversed(layers[:-1]):
+        book = Book.from_bytes(encode(below, layer[0].ply + 1))
+        solver = Solver(16, book=book)
+        below = {g._pos.canonical_key(): solver.solve(g) for g in layer}
+        entries.update(below)
+    write(entries, depth=leaves[0].ply, path=out)
+    checkpoint.unlink()
+    stats.entries = len(entries)
+    stats.wall_seconds = time.monotonic() - start
+    return stats
+
+
+def _take(queue: Iterable[list[str]], n: int) -> list[list[str]]:
+    it = iter(queue)
+    taken = []
+    for _ in range(n):
+        try:
+            taken.append(next(it))
+        except StopIteration:
+            break
+    return taken
+
+
+def stop_workers(executor: Executor) -> None:
+    """Stop a process pool's workers at once (they may be in the middle of a search)."""
+    terminate = getattr(executor, "terminate_workers", None)  # Python 3.14+
+    if terminate is not None:
+        terminate()
+        return
+    processes = getattr(executor, "_processes", None) or {}
+    for p in list(processes.values()):
+        p.terminate()
+    executor.shutdown(wait=False, cancel_futures=True)

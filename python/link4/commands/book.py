@@ -1,0 +1,168 @@
+"""link4 book build | verify | info: the opening book."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections import Counter
+from concurrent.futures import Executor, ProcessPoolExecutor
+from typing import Any
+
+from link4.book import Book
+from link4.commands._progress import progress_bar
+from link4.engine import Solver
+from link4.errors import BookError
+from link4.game import Game
+
+DESCRIPTION = """\
+The opening book holds the exact score of every position up to a number of discs (its
+depth), one entry per mirror pair, so that the engine answers them at once.
+
+  build    solve every position from the empty board (or --root MOVES) up to --depth
+           discs and write the book; tasks run on a local process pool (--workers) or a
+           dask.distributed cluster (--scheduler ADDRESS, pip install 'link4[cluster]').
+           Ctrl-C stops it and keeps the finished work in FILE.partial: the same command
+           again continues there. The book is the same, byte for byte, however it ran.
+  verify   solve a random sample of the book's positions again, without the book, and
+           compare the scores.
+  info     what a book file holds."""
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("book", help="build | verify | info: the opening book",
+                       description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
+    books = p.add_subparsers(dest="book_command", metavar="COMMAND", required=True)
+
+    b = books.add_parser("build", help="build a book", description="Build an opening book.")
+    b.add_argument("--depth", type=int, required=True, metavar="D",
+                   help="every position with up to D discs")
+    b.add_argument("--out", required=True, metavar="FILE", help="the book file to write")
+    b.add_argument("--root", default="", metavar="MOVES",
+                   help="only the positions that follow MOVES (default: the empty board)")
+    where = b.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: every core)")
+    where.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, e.g. tcp://host:8786")
+    b.add_argument("--task-size", type=int, default=64, metavar="N", help="positions per task (default 64)")
+    b.add_argument("--table-mb", type=float, default=64, metavar="MB", help="table per worker (default 64)")
+    b.set_defaults(func=run_build)
+
+    v = books.add_parser("verify", help="re-solve a sample without the book and compare",
+                         description="Re-solve a random sample of a book's positions without the book.")
+    v.add_argument("file", metavar="FILE")
+    v.add_argument("--sample", type=int, default=200, metavar="N", help="positions to check (default 200)")
+    v.add_argument("--seed", type=int, default=None, help="seed of the sample (default: random, printed)")
+    v.set_defaults(func=run_verify)
+
+    i = books.add_parser("info", help="what a book file holds", description="Describe a book file.")
+    i.add_argument("file", metavar="FILE")
+    i.set_defaults(func=run_info)
+
+
+def _error(message: str) -> int:
+    print(f"link4 book: {message}", file=sys.stderr)
+    return 2
+
+
+def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
+    if args.scheduler:
+        try:
+            from distributed import Client
+        except ImportError:
+            raise ValueError("--scheduler needs dask.distributed: pip install 'link4[cluster]'") from None
+        client = Client(args.scheduler)  # type: ignore[no-untyped-call]
+        return client.get_executor(), client  # type: ignore[no-untyped-call]
+    from link4._bookbuild import _ignore_sigint
+
+    workers = args.workers or os.cpu_count() or 1
+    if workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {workers}")
+    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint), None
+
+
+def run_build(args: argparse.Namespace) -> int:
+    from link4._bookbuild import build, stop_workers
+
+    try:
+        root = Game(args.root)
+    except ValueError as e:
+        return _error(f"--root: {e}")
+    if root.is_over():
+        return _error(f"--root: the game is over ({root.outcome()})")
+    if args.task_size < 1:
+        return _error(f"--task-size must be at least 1, not {args.task_size}")
+    try:
+        executor, client = _executor(args)
+    except (ValueError, OSError) as e:
+        return _error(str(e))
+    started = time.monotonic()
+    try:
+        with progress_bar("Solving positions", 0) as advance:
+            stats = build(root, args.depth, args.out, executor, task_size=args.task_size,
+                          table_mb=args.table_mb, progress=advance,
+                          log=lambda text: print(text, file=sys.stderr))
+    except KeyboardInterrupt:
+        if client is None:
+            stop_workers(executor)
+        print(f"\nStopped after {time.monotonic() - started:.1f} s. The finished work is in "
+              f"{args.out}.partial: run the same command again to continue.", file=sys.stderr)
+        return 130
+    except ValueError as e:
+        return _error(str(e))
+    finally:
+        if client is not None:
+            executor.shutdown(wait=False)
+            client.close()
+        else:
+            executor.shutdown(wait=False, cancel_futures=True)
+    size = os.path.getsize(args.out)
+    print(f"Wrote {args.out}: {stats.entries} positions up to {args.depth} discs, {size} bytes.")
+    print(f"Positions per layer: {' '.join(map(str, stats.layers))}; solved {stats.solved} "
+          f"(and {stats.resumed} from the checkpoint) in {stats.task_cpu_seconds:.1f} s of "
+          f"task CPU time, {stats.wall_seconds:.1f} s wall.")
+    return 0
+
+
+def _open(path: str) -> Book:
+    return Book.open(path)
+
+
+def run_verify(args: argparse.Namespace) -> int:
+    try:
+        book = _open(args.file)
+    except BookError as e:
+        return _error(str(e))
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    print(f"Verifying {min(args.sample, len(book))} of {len(book)} positions of {args.file} "
+          f"(seed {seed}).", file=sys.stderr)
+    rng = random.Random(seed)
+    picks = sorted(rng.sample(range(len(book)), min(args.sample, len(book))))
+    solver = Solver(book=None)
+    wrong = 0
+    with progress_bar("Verifying", len(picks)) as advance:
+        for n, i in enumerate(picks, 1):
+            key, score = book._core.entry(i)
+            game = book._game_at(i)
+            got = solver.solve(game)
+            if got != score:
+                wrong += 1
+                print(f"wrong: {game.moves} has {got}, the book says {score}", file=sys.stderr)
+            advance(n, len(picks))
+    print(f"{len(picks)} positions verified (seed {seed}): {wrong} wrong.")
+    return 1 if wrong else 0
+
+
+def run_info(args: argparse.Namespace) -> int:
+    try:
+        book = _open(args.file)
+    except BookError as e:
+        return _error(str(e))
+    plies = Counter(g.ply for g, _ in book.entries())
+    outcomes = Counter((s > 0) - (s < 0) for _, s in book.entries())
+    print(f"{args.file}: link4 book, format {book.version}, depth {book.depth}, "
+          f"{len(book)} positions, {os.path.getsize(args.file)} bytes, checksum good.")
+    print("Positions by discs: " + ", ".join(f"{p}: {n}" for p, n in sorted(plies.items())))
+    print(f"Side to move wins {outcomes[1]}, draws {outcomes[0]}, loses {outcomes[-1]}.")
+    return 0

@@ -1,0 +1,209 @@
+"""The opening book: its file format, lookups, the solver using it, building and verifying."""
+
+from __future__ import annotations
+
+import os
+import signal
+import struct
+import subprocess
+import sys
+import time
+import zlib
+from pathlib import Path
+
+import pytest
+from conftest import load_pons
+
+import link4
+from link4 import Book, BookError, Game, Solver
+from link4.book import encode, write
+
+# A middle-game root: the books below hold its subtree, which takes seconds to build.
+ROOT = "4453443355"
+
+
+def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "link4", "book", *args], capture_output=True,
+                          text=True, timeout=600, cwd=cwd)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A book of every position from ROOT up to 15 discs, built on two workers."""
+    out = tmp_path_factory.mktemp("book") / "b.l4b"
+    p = cli("build", "--depth", "15", "--root", ROOT, "--out", str(out), "--workers", "2",
+            "--task-size", "16", "--table-mb", "8")
+    assert p.returncode == 0, p.stderr
+    assert "Positions per layer: 1 7 49 216 996 3225" in p.stdout
+    return out
+
+
+def key(moves: str) -> int:
+    return Game(moves)._pos.canonical_key()
+
+
+def test_lookup_covers_mirror_images_and_depth(tmp_path: Path) -> None:
+    path = tmp_path / "tiny.l4b"
+    write({key("4455"): 18, key("44"): 1}, depth=4, path=path)
+    book = Book.open(path)
+    assert (len(book), book.depth) == (2, 4)
+    assert book.get("4455") == 18 and book.get("4433") == 18  # the mirror image
+    assert book.get(Game("44")) == 1 and book.get("45") is None
+    assert "4455" in book and "45" not in book
+    # Each entry comes back as the member of its mirror pair with the smaller key.
+    assert sorted((g.moves, s) for g, s in book.entries()) == [("3344", 18), ("44", 1)]
+    assert repr(book) == f"<link4.Book {str(path)!r}: 2 positions, depth 4>"
+
+
+def corrupt(data: bytes, at: int, value: int | None = None) -> bytes:
+    b = bytearray(data)
+    b[at] = (b[at] ^ 0x40) if value is None else value
+    return bytes(b)
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda d: corrupt(d, len(d) - 1), "corrupt (its checksum"),
+        (lambda d: corrupt(d, 40), "corrupt (its checksum"),
+        (lambda d: d[:-1], "cut short"),
+        (lambda d: d[:20], "cut short"),
+        (lambda d: b"", "not a link4 book"),
+        (lambda d: b"PK\x03\x04" + d[4:], "not a link4 book"),
+        (lambda d: corrupt(d, 8, 2), "another format version"),
+        (lambda d: corrupt(d, 10, 8), "another board size"),
+    ],
+)
+def test_a_damaged_file_gives_book_error(tmp_path: Path, change: object, message: str) -> None:
+    data = encode({key("4455"): 18, key("44"): 1, key("4"): 1}, depth=4)
+    path = tmp_path / "bad.l4b"
+    path.write_bytes(change(data))  # type: ignore[operator]
+    with pytest.raises(BookError, match=message.replace("(", r"\(")):
+        Book.open(path)
+    with pytest.raises(ValueError):  # a BookError is a ValueError
+        Solver(book=path)
+
+
+def test_entries_must_be_sorted_positions_within_the_depth(tmp_path: Path) -> None:
+    keys = [key("44"), key("4")]  # not increasing
+    payload = struct.pack("<2Q", *keys) + struct.pack("<2b", 1, 1)
+    header = struct.pack("<8sHBBB3xQI4x", b"LINK4BK\0", 1, 7, 6, 4, 2, zlib.crc32(payload))
+    (tmp_path / "b.l4b").write_bytes(header + payload)
+    with pytest.raises(BookError, match="out of order"):
+        Book.open(tmp_path / "b.l4b")
+    with pytest.raises(BookError, match="cannot read the book"):
+        Book.open(tmp_path / "missing.l4b")
+
+
+def test_the_checksum_is_zlibs_crc32() -> None:
+    for data in [b"", b"link4", bytes(range(256)) * 3]:
+        assert link4._core.crc32(data) == zlib.crc32(data)
+
+
+def test_the_solver_answers_book_positions_at_once_and_the_same(built: Path) -> None:
+    book = Book.open(built)
+    with_book, without = Solver(table_mb=16, book=book), Solver(table_mb=16, book=None)
+    assert with_book.book is book and without.book is None
+    assert with_book.solve(ROOT) == without.solve(ROOT) == 15 and with_book.nodes == 0
+    assert with_book.analyze(ROOT) == without.analyze(ROOT)
+    assert with_book.search(ROOT).best_moves == without.search(ROOT).best_moves
+    for game, score in list(book.entries())[::997]:
+        assert without.solve(game) == score
+        assert with_book.solve(game) == score
+        assert with_book.best_move(game) == without.best_move(game)
+    assert Solver(table_mb=16, book=str(built)).solve(ROOT) == 15
+    assert link4.search_many([ROOT], book=book, table_mb=8)[0].score == 15  # type: ignore[union-attr]
+    with pytest.raises(TypeError, match="book must be"):
+        Solver(book=3)  # type: ignore[arg-type]
+
+
+def test_verify_and_info(built: Path) -> None:
+    p = cli("verify", str(built), "--sample", "60", "--seed", "3")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "60 positions verified (seed 3): 0 wrong."
+    assert "(seed 3)" in p.stderr
+    p = cli("info", str(built))
+    assert p.returncode == 0 and "depth 15, 4494 positions, 40478 bytes, checksum good" in p.stdout
+    assert "Positions by discs: 10: 1, 11: 7, 12: 49, 13: 216, 14: 996, 15: 3225" in p.stdout
+    p = cli("info", str(built) + ".missing")
+    assert p.returncode == 2 and p.stderr.startswith("link4 book: cannot read the book")
+
+
+def test_a_wrong_entry_fails_verification(built: Path, tmp_path: Path) -> None:
+    book = Book.open(built)
+    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    victim = next(iter(sorted(entries)))
+    entries[victim] = -entries[victim] if entries[victim] else 1
+    write(entries, depth=book.depth, path=tmp_path / "wrong.l4b")
+    p = cli("verify", str(tmp_path / "wrong.l4b"), "--sample", str(len(entries)), "--seed", "1")
+    assert p.returncode == 1 and "1 wrong" in p.stdout and "the book says" in p.stderr
+
+
+def test_the_same_book_whatever_the_workers(built: Path, tmp_path: Path) -> None:
+    out = tmp_path / "one.l4b"
+    p = cli("build", "--depth", "15", "--root", ROOT, "--out", str(out), "--workers", "1",
+            "--task-size", "100", "--table-mb", "8")
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == built.read_bytes()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Path) -> None:
+    out = tmp_path / "b.l4b"
+    args = [sys.executable, "-m", "link4", "book", "build", "--depth", "16", "--root", ROOT,
+            "--out", str(out), "--workers", "2", "--task-size", "8", "--table-mb", "8"]
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    partial = Path(str(out) + ".partial")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 20):
+        time.sleep(0.05)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    _, err = child.communicate(timeout=60)
+    stopped = time.monotonic() - sent
+    assert child.returncode == 130, err
+    assert "run the same command again" in err and "Traceback" not in err
+    assert stopped < 5
+    kept = len(partial.read_text().splitlines()) - 1
+    assert kept >= 19
+    again = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert "Continuing from" in again.stderr and f"from the checkpoint" in again.stdout
+    assert not partial.exists()
+    fresh = tmp_path / "fresh.l4b"
+    p = cli("build", "--depth", "16", "--root", ROOT, "--out", str(fresh), "--workers", "2",
+            "--table-mb", "8")
+    assert p.returncode == 0 and fresh.read_bytes() == out.read_bytes()
+
+
+def test_a_dask_cluster_builds_the_same_book(built: Path, tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    out = tmp_path / "dask.l4b"
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
+                                  protocol="tcp", host="127.0.0.1", dashboard_address=None) as cluster:
+        p = cli("build", "--depth", "15", "--root", ROOT, "--out", str(out),
+                "--scheduler", cluster.scheduler_address, "--task-size", "16", "--table-mb", "8")
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == built.read_bytes()
+
+
+def test_build_arguments_are_checked(tmp_path: Path) -> None:
+    p = cli("build", "--depth", "3", "--root", "4455667", "--out", str(tmp_path / "x"))
+    assert p.returncode == 2 and "--root" in p.stderr and "over" in p.stderr
+    p = cli("build", "--depth", "3", "--root", ROOT, "--out", str(tmp_path / "x"))
+    assert p.returncode == 2 and "depth must be between" in p.stderr
+
+
+def test_the_shipped_book_agrees_with_the_solver() -> None:
+    book = link4.book.default_book()
+    if book is None:
+        pytest.skip("no book is shipped with this build")
+    sample = sorted(__import__("random").Random(2026).sample(range(len(book)), min(200, len(book))))
+    solver = Solver(book=None)
+    wrong = [(book._game_at(i).moves, s) for i in sample
+             if solver.solve(book._game_at(i)) != (s := book._core.entry(i)[1])]
+    assert wrong == []
+    for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]:
+        for moves, score in load_pons(file):
+            if len(moves) <= book.depth and book.get(moves) is not None:
+                assert book.get(moves) == score, moves
