@@ -326,9 +326,19 @@ def _threads(threads: int | None) -> int:
 Progress = Callable[[int, int], object]
 
 
-def _core_book(book: BookChoice) -> _core.Book | None:
+def _batch(
+    positions: Iterable[PositionLike | _core.Position],
+    threads: int | None,
+    table_mb: float,
+    time_limit: float | None,
+    node_limit: int | None,
+    book: BookChoice,
+) -> tuple[list[_core.Position], int, int, int | None, float | None, _core.Book | None]:
+    """The core's arguments for a batch, every one checked before any work starts."""
+    pos = [_position(p) for p in positions]
+    nodes, seconds = _limits(time_limit, node_limit)
     b = resolve(book)
-    return None if b is None else b._core
+    return pos, _threads(threads), _table_bytes(table_mb), nodes, seconds, None if b is None else b._core
 
 
 def _searches(
@@ -343,11 +353,11 @@ def _searches(
     book: BookChoice = SHIPPED,
 ) -> list[SearchResult | None]:
     """The batch behind search_many (with moves) and solve_many and link4 solve (without)."""
-    pos = [_position(p) for p in positions]
-    n = _threads(threads)
-    nodes, seconds = _limits(time_limit, node_limit)
+    pos, n, table, nodes, seconds, core_book = _batch(
+        positions, threads, table_mb, time_limit, node_limit, book
+    )
     items, interrupted = _core.search_many(
-        pos, weak, want_move, n, _table_bytes(table_mb), nodes, seconds, _core_book(book), progress
+        pos, weak, want_move, n, table, nodes, seconds, core_book, progress
     )
     results = [None if r is None else SearchResult._from_core(r) for _, r in items]
     if interrupted:
@@ -421,11 +431,11 @@ def _analyses(
 ) -> list[Measured | None]:
     """analyze_many with each analysis's nodes and seconds (for link4 solve); Ctrl-C
     raises Interrupted whose results are these triples."""
-    pos = [_position(p) for p in positions]
-    n = _threads(threads)
-    nodes, seconds = _limits(time_limit, node_limit)
+    pos, n, table, nodes, seconds, core_book = _batch(
+        positions, threads, table_mb, time_limit, node_limit, book
+    )
     items, interrupted = _core.analyze_many(
-        pos, weak, n, _table_bytes(table_mb), nodes, seconds, _core_book(book), progress
+        pos, weak, n, table, nodes, seconds, core_book, progress
     )
     results: list[Measured | None] = [
         None if a is None else (_column_values(a), a.nodes, a.seconds) for _, a in items
