@@ -96,11 +96,17 @@ def column_words(score: int, ply: int) -> str:
 
 
 def bound_words(lower: int, upper: int, mover: Player) -> str:
-    """What proven bounds (``lower`` < ``upper``) on a score say, neutrally."""
-    if lower > 0:
-        return f"{mover} wins (with its {ordinal(winner_disc(lower))} disc or sooner)"
-    if upper < 0:
-        return f"{mover.other} wins (with its {ordinal(winner_disc(upper))} disc or sooner)"
+    """What proven bounds (``lower`` < ``upper``) on a score say, neutrally.
+
+    >>> bound_words(3, 9, Player.RED)
+    'red wins, with its 19th disc or sooner'
+    >>> bound_words(-18, -1, Player.RED), bound_words(0, 5, Player.YELLOW)
+    ('yellow wins', 'yellow draws or wins')
+    """
+    if lower > 0 or upper < 0:
+        winner, bound = (mover, lower) if lower > 0 else (mover.other, upper)
+        when = f", with its {ordinal(winner_disc(bound))} disc or sooner" if abs(bound) > 1 else ""
+        return f"{winner} wins{when}"
     if lower == 0:
         return f"{mover} draws or wins"
     if upper == 0:

@@ -132,7 +132,7 @@ def _meaning(values: list[ColumnValue], col: int, game: Game) -> str:
         return "full"
     if isinstance(v, SearchResult):
         words = bound_words(v.lower, v.upper, game.turn)
-        return words if words == "not solved in time" else f"{words} (not solved exactly in time)"
+        return words if words == "not solved in time" else f"{words} (the exact score not solved in time)"
     return score_words(v, game.turn, game.ply)
 
 

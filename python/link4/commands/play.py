@@ -343,7 +343,7 @@ class PlaySession:
                 words = "full"
             elif isinstance(v, SearchResult):
                 words = bound_words(v.lower, v.upper, self.game.turn)
-                words += "" if words == "not solved in time" else " - not solved exactly in time"
+                words += "" if words == "not solved in time" else " (the exact score not solved in time)"
             else:
                 words = column_words(v, ply) + ("   <- best" if v == best else "")
             self.say(f"  {col + 1}  {words}")
