@@ -10,7 +10,7 @@ import pytest
 from conftest import load_pons
 
 import link4
-from link4.commands import play
+from link4.commands import _session as play
 
 
 def session(moves: str) -> tuple[play.PlaySession, io.StringIO]:

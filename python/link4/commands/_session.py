@@ -1,0 +1,418 @@
+"""One sitting at link4 play: the game loop, the commands typed at the prompt, the engine's
+moves, hints and analyses. The command itself (its options) is link4.commands.play."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+from link4._text import (
+    Palette,
+    Thinking,
+    bound_words,
+    column_words,
+    hint_bound_words,
+    hint_words,
+    legend,
+    render_board,
+    use_colour,
+)
+from link4.engine import SearchResult, Solver
+from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.game import WIDTH, Game, Player, ordinal
+from link4.levels import make_policy
+
+HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
+ANALYSIS_SECONDS = 15.0
+SLOW_BEFORE_PLY = 10  # before this many discs an exact solve may take long
+
+COMMANDS_HELP = f"""\
+  1-{WIDTH}       drop a disc in that column
+  u         undo: take back your last move (and the engine's reply)
+  h         hint: the best column and what it leads to
+  a         the value of every column
+  s FILE    save the game record (its moves, such as 4453) to FILE
+  l FILE    load a game record from FILE
+  q         quit (the record is printed)
+  ?         this list"""
+
+class _Leave(Exception):
+    """Leave the program: ``status`` is the exit status; the record is printed first."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+class PlaySession:
+    """One sitting at the terminal: one or more games with the same settings."""
+
+    def __init__(
+        self,
+        args: argparse.Namespace,
+        *,
+        out: TextIO | None = None,
+        read: Callable[[str], str] = input,
+    ) -> None:
+        self.args = args
+        self.out = out if out is not None else sys.stdout
+        self.read = read
+        self.tty = _isatty(self.out)
+        self.palette = Palette(use_colour(self.out, args.no_color))
+        self.rng = random.Random(args.seed)
+        self.level = args.level
+        # The exact levels create their solver when they first need it. Hints and
+        # analyses use another one, so that what they leave in a table never changes
+        # the engine's choices: a seed replays the same game whatever was asked.
+        self.policy = make_policy(self.level)
+        self._solver: Solver | None = None
+        self.game = Game(args.moves)
+        self.engine_sides: set[Player] = set()
+        self.paused = False  # the engine was stopped with Ctrl-C and waits for Enter
+
+    # -- the parts -----------------------------------------------------------------
+
+    @property
+    def solver(self) -> Solver:
+        """The solver of hints and analyses."""
+        if self._solver is None:
+            self._solver = Solver()
+        return self._solver
+
+    def say(self, text: str = "") -> None:
+        self.out.write(text + "\n")
+        self.out.flush()
+
+    def names(self) -> dict[Player, str]:
+        if self.args.engine_vs_engine:
+            return {p: f"engine level {self.level}" for p in Player}
+        if self.args.human_vs_human:
+            return {}
+        return {p: (f"engine level {self.level}" if p in self.engine_sides else "you") for p in Player}
+
+    def opponent_name(self) -> str:
+        """Who the person to move plays against, for hints."""
+        return "your opponent" if not self.engine_sides else "the engine"
+
+    def who(self, p: Player) -> str:
+        """'red (X)', with the palette's colour."""
+        return f"{p} ({self.palette.disc(p, p.glyph)})"
+
+    def show_board(self) -> None:
+        outcome = self.game.outcome()
+        line = outcome.line if outcome is not None else ()
+        self.say()
+        self.say(render_board(self.game, self.palette, highlight=line))
+        self.say("  " + legend(self.palette, self.names()))
+
+    def record_line(self) -> str:
+        return f"Record: {self.game.moves or '(no moves)'}"
+
+    # -- setting up -----------------------------------------------------------------
+
+    def choose_sides(self) -> None:
+        if self.args.engine_vs_engine:
+            self.engine_sides = {Player.RED, Player.YELLOW}
+            self.warn_if_slow()
+            return
+        if self.args.human_vs_human:
+            self.engine_sides = set()
+            return
+        first = self.args.first
+        if first == "random":
+            first = "human" if self.rng.random() < 0.5 else "engine"
+            self.say(f"Coin flip: {'you move' if first == 'human' else 'the engine moves'} first.")
+        mover = self.game.turn
+        engine = mover.other if first == "human" else mover
+        self.engine_sides = {engine}
+        self.say(
+            f"You play {self.who(engine.other)}, the engine (level {self.level}) "
+            f"plays {self.who(engine)}. Type ? for the commands."
+        )
+        self.warn_if_slow()
+
+    def warn_if_slow(self) -> None:
+        if self.level == "perfect" and self.game.ply < SLOW_BEFORE_PLY:
+            self.say(
+                "Note: early in the game the perfect level can think for minutes (there "
+                "is no opening book yet). Ctrl-C stops it and gives you the prompt back."
+            )
+
+    # -- the engine -----------------------------------------------------------------
+
+    def engine_move(self) -> bool:
+        """Let the engine move; False when the player stopped it with Ctrl-C."""
+        mover = self.game.turn
+        slow = self.level == "perfect"
+        try:
+            with Thinking(
+                self.out, f"{mover} is thinking", tty=self.tty, delay=0.4 if slow else 2.0
+            ) as t:
+                col = self.policy.choose(self.game, self.rng)
+        except KeyboardInterrupt:
+            if len(self.engine_sides) == len(Player):
+                raise  # nobody to hand the prompt to: leave, printing the record
+            self.say()
+            self.say(
+                "Stopped: the engine did not move and the game is unchanged. "
+                "Press Enter to let it think again."
+            )
+            self.paused = True
+            return False
+        self.paused = False
+        self.game.play(col)
+        took = f" after {t.seconds:.1f} s" if t.shown else ""
+        self.say(f"{self.who(mover)} plays column {col + 1}{took}.")
+        return True
+
+    # -- the commands at the prompt ------------------------------------------------------
+
+    def handle(self, line: str) -> None:
+        """Carry out one line typed at the prompt. Never raises for bad input."""
+        text = line.strip()
+        word, _, rest = text.partition(" ")
+        word = word.lower()
+        rest = rest.strip()
+        if text == "":
+            if self.paused and self.game.turn in self.engine_sides:
+                self.engine_move()
+                return
+            self.say(f"Type a column number 1-{WIDTH} to play, or ? for the commands.")
+        elif text.isdigit():
+            self.human_move(int(text))
+        elif word in ("u", "undo"):
+            self.undo()
+        elif word in ("h", "hint"):
+            self.hint()
+        elif word in ("a", "analyse", "analyze"):
+            self.analysis()
+        elif word in ("s", "save"):
+            self.save(rest)
+        elif word in ("l", "load"):
+            self.load(rest)
+        elif word in ("q", "quit", "exit"):
+            raise _Leave(0)
+        elif word in ("?", "help"):
+            self.say("Commands:\n" + COMMANDS_HELP)
+        else:
+            shown = text if len(text) <= 20 else text[:17] + "..."
+            self.say(
+                f"'{shown}' is not a move or a command: type a column number 1-{WIDTH}, "
+                "or ? for the commands."
+            )
+
+    def human_move(self, number: int) -> None:
+        if self.game.is_over():
+            self.say("The game is over: no more moves (u takes one back).")
+            return
+        if self.game.turn in self.engine_sides:
+            self.say("It is the engine's turn: press Enter to let it move.")
+            return
+        if not 1 <= number <= WIDTH:
+            self.say(f"There is no column {number}: the columns are 1 to {WIDTH}.")
+            return
+        col = number - 1
+        if not self.game.is_legal(col):
+            free = " ".join(str(c + 1) for c in self.game.legal_moves())
+            self.say(f"Column {number} is full: choose one of {free}.")
+            return
+        self.game.play(col)
+
+    def undo(self) -> None:
+        if not self.engine_sides:  # two people: one move back
+            if self.game.ply == 0:
+                self.say("Nothing to undo: the board is empty.")
+                return
+            col = self.game.undo()
+            self.say(f"Took back the disc in column {col + 1}.")
+            return
+        humans = [p for p in Player if p not in self.engine_sides]
+        human = humans[0] if humans else None
+        # Take back moves up to and including the person's last one.
+        plies = [i for i in range(self.game.ply) if (Player.RED if i % 2 == 0 else Player.YELLOW) is human]
+        if not plies:
+            self.say("Nothing of yours to undo.")
+            return
+        taken = []
+        while self.game.ply > plies[-1]:
+            taken.append(self.game.undo() + 1)
+        self.paused = False
+        cols = " and ".join(str(c) for c in reversed(taken))
+        what = f"moves (columns {cols})" if len(taken) > 1 else f"move (column {cols})"
+        self.say(f"Took back {len(taken)} {what}.")
+
+    def hint(self) -> None:
+        if self.game.is_over():
+            self.say("The game is over: no hint needed.")
+            return
+        try:
+            with Thinking(self.out, "Looking for the best move", tty=self.tty):
+                r = self.solver.search(self.game, time_limit=HINT_SECONDS)
+        except KeyboardInterrupt:
+            self.say()
+            self.say("Hint stopped.")
+            return
+        if r.exact and r.score is not None:
+            self.say(
+                f"Hint: column {r.best_move + 1} - "
+                f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name())}."
+            )
+            return
+        # Not solved in time: the move with the best proven value, and what is proven.
+        self.say(
+            f"Hint: column {r.best_move + 1} - {hint_bound_words(r.lower, r.upper)}. "
+            f"(Not solved exactly within {HINT_SECONDS:.0f} s.)"
+        )
+
+    def analysis(self) -> None:
+        if self.game.is_over():
+            self.say("The game is over: nothing to analyse.")
+            return
+        try:
+            with Thinking(self.out, "Solving every column", tty=self.tty):
+                values = self.solver.analyze(self.game, time_limit=ANALYSIS_SECONDS)
+        except KeyboardInterrupt:
+            self.say()
+            self.say("Analysis stopped.")
+            return
+        exact = [v for v in values if isinstance(v, int)]
+        # "Best" only means something when every column is solved.
+        best = max(exact) if len(exact) == sum(v is not None for v in values) else None
+        ply = self.game.ply
+        self.say(f"The value of each column for {self.who(self.game.turn)}:")
+        for col, v in enumerate(values):
+            if v is None:
+                words = "full"
+            elif isinstance(v, SearchResult):
+                words = bound_words(v.lower, v.upper, self.game.turn)
+                words += "" if words == "not solved in time" else " (the exact score not solved in time)"
+            else:
+                words = column_words(v, ply) + ("   <- best" if v == best else "")
+            self.say(f"  {col + 1}  {words}")
+
+    def save(self, name: str) -> None:
+        if not name:
+            self.say("Save where? Type s and a file name, e.g. s game.txt")
+            return
+        try:
+            with open(os.path.expanduser(name), "w", encoding="utf-8") as f:
+                f.write(self.game.moves + "\n")
+        except OSError as e:
+            self.say(f"Could not save to {name}: {e.strerror or e}.")
+            return
+        self.say(f"Saved the record ({self.game.moves or 'no moves'}) to {name}.")
+
+    def load(self, name: str) -> None:
+        if not name:
+            self.say("Load what? Type l and a file name, e.g. l game.txt")
+            return
+        try:
+            with open(os.path.expanduser(name), encoding="utf-8") as f:
+                lines = f.read().splitlines()
+        except (OSError, UnicodeDecodeError) as e:
+            reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a text file"
+            self.say(f"Could not load {name}: {reason}.")
+            return
+        moves = "".join(
+            "".join(line.split()) for line in lines if not line.lstrip().startswith("#")
+        )
+        try:
+            game = Game(moves)
+        except (InvalidMoveError, IllegalMoveError) as e:
+            self.say(f"Could not load {name}: {e}.")
+            return
+        self.game = game
+        self.paused = False
+        self.say(f"Loaded {name}: {game.moves or 'the empty board'}.")
+
+    # -- the end of a game ------------------------------------------------------------
+
+    def announce_end(self) -> None:
+        outcome = self.game.outcome()
+        assert outcome is not None
+        if outcome.winner is None:
+            self.say(f"Draw: the board is full after {outcome.ply} moves.")
+        else:
+            w = outcome.winner
+            discs = (outcome.ply + 1) // 2
+            how = f"{self.who(w)} wins with its {ordinal(discs)} disc, after {outcome.ply} moves"
+            if not self.engine_sides or len(self.engine_sides) == len(Player):
+                self.say(f"{how[0].upper()}{how[1:]}.")
+            elif w in self.engine_sides:
+                self.say(f"The engine wins: {how}.")
+            else:
+                self.say(f"You win! {how[0].upper()}{how[1:]}.")
+        self.say(self.record_line())
+
+    def new_game(self) -> None:
+        self.game = Game(self.args.moves)
+        self.paused = False
+        self.choose_sides()
+
+    # -- the loop -----------------------------------------------------------------------
+
+    def prompt(self) -> str:
+        turn = self.game.turn
+        if self.game.turn in self.engine_sides:
+            return f"The engine ({self.who(turn)}) is to move: Enter lets it think, ? for help> "
+        if self.engine_sides:
+            return f"Your move {self.who(turn)}, 1-{WIDTH} or ? for help> "
+        return f"{str(turn).capitalize()} ({self.palette.disc(turn, turn.glyph)}) to move, 1-{WIDTH} or ? for help> "
+
+    def loop(self) -> int:
+        self.choose_sides()
+        watching = len(self.engine_sides) == len(Player)
+        delay = self.args.delay
+        if delay is None:
+            delay = 0.5 if self.tty else 0.0
+        self.show_board()
+        while True:
+            if self.game.is_over():
+                self.announce_end()
+                if watching:
+                    return 0
+                if not self.play_again():
+                    return 0
+                self.show_board()
+                continue
+            if self.game.turn in self.engine_sides and not self.paused:
+                if self.engine_move():
+                    if watching and delay > 0:
+                        time.sleep(delay)
+                    if watching or self.game.is_over() or self.game.turn not in self.engine_sides:
+                        self.show_board()
+                    continue
+            line = self.read(self.prompt())
+            before = self.game.moves
+            self.handle(line)
+            if self.game.moves != before and not (
+                self.game.turn in self.engine_sides and not self.game.is_over()
+            ):
+                self.show_board()
+
+    def play_again(self) -> bool:
+        while True:
+            answer = self.read("Play again? [y/n] (u takes back your last move)> ").strip().lower()
+            if answer in ("y", "yes"):
+                self.new_game()
+                return True
+            if answer in ("n", "no", "q", "quit"):
+                return False
+            if answer in ("u", "undo"):
+                self.undo()
+                return True
+            self.say("Answer y to play again, n to stop, or u to take back your last move.")
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
