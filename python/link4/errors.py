@@ -67,7 +67,7 @@ def _over(ply: int, won: bool) -> str:
 
 def from_core(kind: str, **d: Any) -> Exception:
     """The exception for an error code of the compiled engine (``link4._core``)."""
-    from link4.game import HEIGHT, WIDTH
+    from link4._core import HEIGHT, WIDTH
 
     if kind == "malformed_string":
         moves, i = d["moves"], d["index"]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
-from link4.engine import analyze_many
+from link4.batch import analyze_many
 from link4.errors import Interrupted
 from link4.game import Game
 

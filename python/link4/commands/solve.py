@@ -10,7 +10,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from link4.commands._progress import Advance, progress_bar
-from link4.engine import ColumnValue, SearchResult, Solver, _analyses, _searches
+from link4.batch import _analyses, _searches
+from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import Interrupted
 from link4.game import Game
 
