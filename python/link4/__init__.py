@@ -14,6 +14,7 @@ from link4.engine import SearchResult, Solver, solve, solve_many
 from link4.errors import BoardError, GameOverError, IllegalMoveError, InvalidMoveError
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
+from link4.player import Engine
 
 __all__ = [
     "HEIGHT",
@@ -21,6 +22,7 @@ __all__ = [
     "WIDTH",
     "YELLOW",
     "BoardError",
+    "Engine",
     "Game",
     "GameOverError",
     "IllegalMoveError",
