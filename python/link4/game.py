@@ -409,3 +409,22 @@ class Game:
                 f"{size[0]} rows, {size[1]} columns, {size[2]} in a row"
             )
         return cls([int(a) for a in state.history()])
+
+    # -- pictures for notebooks --------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        from link4.svg import board
+
+        return board(self)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from link4.svg import board
+
+        outcome = self.outcome()
+        status = f"{self.turn} to move" if outcome is None else str(outcome)
+        return (
+            f'<div style="display:inline-block;text-align:center">{board(self)}'
+            f"<br><code>{html.escape(repr(self))}</code> {html.escape(status)}</div>"
+        )
