@@ -348,9 +348,10 @@ class Game:
         """Build a game from (6, 7, 2) planes, top row first: plane 0 holds the discs of
         ``player``, plane 1 the other side's (PettingZoo's ``connect_four_v3``).
 
-        ``player=None`` reads the planes from the view of the side to move, as the
-        observation of the agent about to act is. With as many discs in each plane that
-        view makes plane 0 red's; name the player to read the other agent's view.
+        With ``player=None`` the disc counts say whose discs plane 0 holds (red has as
+        many as yellow or one more); when they are equal, plane 0 is taken to be the
+        side to move's (red's), as in the observation of the agent about to act. Name
+        the player to read the other agent's view.
 
         >>> g = Game("4453")
         >>> Game.from_planes(g.to_planes()) == g
