@@ -12,7 +12,10 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from pettingzoo.test import api_test  # noqa: E402
+with warnings.catch_warnings():
+    # pettingzoo.test imports PettingZoo's own classic environments the deprecated way.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from pettingzoo.test import api_test
 
 from link4 import Game  # noqa: E402
 from link4.pettingzoo import env, raw_env  # noqa: E402
