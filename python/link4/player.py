@@ -66,7 +66,8 @@ class Engine:
         self._level = _level_name(level)
         if time_limit is not None:
             if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-                raise TypeError(f"time_limit is a number of seconds, not {type(time_limit).__name__}")
+                kind = type(time_limit).__name__
+                raise TypeError(f"time_limit is a number of seconds, not {kind}")
             if not time_limit > 0 or math.isnan(time_limit):
                 raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
         self._time_limit = None if time_limit is None else float(time_limit)
@@ -97,7 +98,8 @@ class Engine:
         if isinstance(game, str):
             game = Game(game)
         elif not isinstance(game, Game):
-            raise TypeError(f"a position is a link4.Game or a move string, not {type(game).__name__}")
+            kind = type(game).__name__
+            raise TypeError(f"a position is a link4.Game or a move string, not {kind}")
         outcome = game.outcome()
         if outcome is not None:
             raise GameOverError(f"no move to choose: the game is over: {outcome}")
