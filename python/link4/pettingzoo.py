@@ -5,7 +5,9 @@
 planes, the observing agent's discs in plane 0; ``action_mask``: the columns it may
 play), rewards (+1 for the winner, -1 for the loser, 0 for a draw) and wrappers (an
 illegal move ends the game with -1 for the agent that made it). The rules run in the C++
-core, which makes it several times faster. Needs ``pip install "link4[pettingzoo]"``.
+core: a step takes a quarter of connect_four_v3's time, half of it once PettingZoo's
+wrappers are counted (``bench/pettingzoo_steps.py``). Needs
+``pip install "link4[pettingzoo]"``.
 
     from link4.pettingzoo import env
 
@@ -77,9 +79,12 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             for agent in self.agents
         }
         self._game = Game()
-        # The cells as 0 empty, 1 player_0, 2 player_1, top row first: kept in step with
-        # the core's position so that observations are a few numpy operations.
-        self._board = np.zeros((HEIGHT, WIDTH), dtype=np.int8)
+        # Each agent's observation planes and the full columns, kept in step with the
+        # core's position so that an observation is a copy.
+        self._planes = {
+            agent: np.zeros((HEIGHT, WIDTH, 2), dtype=np.int8) for agent in self.agents
+        }
+        self._full = np.zeros(WIDTH, dtype=np.int8)
 
     @property
     def game(self) -> Game:
@@ -93,19 +98,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Observation:
-        me = self.possible_agents.index(agent) + 1
-        board = self._board
-        observation = np.stack((board == me, board == 3 - me), axis=2).astype(np.int8)
         if agent == self.agent_selection:
             # As connect_four_v3: every column with room, even once the game is over.
-            mask = (board[0] == 0).astype(np.int8)
+            mask = np.subtract(1, self._full, dtype=np.int8)
         else:
             mask = np.zeros(WIDTH, dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self._planes[agent].copy(), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         self._game = Game()
-        self._board[:] = 0
+        for planes in self._planes.values():
+            planes[:] = 0
+        self._full[:] = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -120,12 +124,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             self._was_dead_step(action)
             return
         col = int(action)
-        assert self._board[0, col] == 0, "played illegal move."
+        assert not self._full[col], "played illegal move."
         wins = self._game.is_winning_move(col)
         self._game.play(col)
-        me = self.agents.index(agent)
-        self._board[HEIGHT - self._game.height(col), col] = me + 1
-        following = self.agents[1 - me]
+        following = self.agents[1 - self.agents.index(agent)]
+        height = self._game.height(col)
+        self._planes[agent][HEIGHT - height, col, 0] = 1
+        self._planes[following][HEIGHT - height, col, 1] = 1
+        if height == HEIGHT:
+            self._full[col] = 1
         if wins:
             self.rewards[agent] += 1
             self.rewards[following] -= 1
