@@ -88,8 +88,14 @@ def play_both(seed: int, illegal: float = 0.0) -> tuple[list[int], dict[str, int
     assert_same_state(ref, ours)
     actions: list[int] = []
     final: dict[str, int] = {}
+    game = Game()
     while ref.agents:
         obs, reward, termination, truncation, _ = assert_same_last(ref, ours)
+        if not (termination or truncation):
+            # Game.to_planes is the observation of the agent to act, and back.
+            assert np.array_equal(game.to_planes(), obs["observation"])
+            if game.ply % 4 == 3:
+                assert Game.from_planes(obs["observation"]) == game
         if termination or truncation:
             assert_same_state(ref, ours)
             final[ref.agent_selection] = reward
@@ -102,6 +108,8 @@ def play_both(seed: int, illegal: float = 0.0) -> tuple[list[int], dict[str, int
         ours.step(action)
         if action is not None:
             actions.append(action)
+            if game.is_legal(action):
+                game.play(action)
     assert_same_state(ref, ours)
     return actions, final
 
