@@ -3,8 +3,8 @@
 >>> engine = Engine(level=4, seed=1)
 >>> engine.choose(Game("121212"))        # red completes column 1 (index 0)
 0
->>> Engine("perfect").choose("4455667"[:-1])   # a win in one is taken at once
-6
+>>> Engine("perfect").choose("2531276566711153")   # the only winning move
+1
 """
 
 from __future__ import annotations
