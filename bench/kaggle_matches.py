@@ -1,12 +1,11 @@
 """link4.kaggle.agent in Kaggle's ConnectX environment against its built-in agents:
 figures, not pass/fail.
 
-Each opponent plays ``--games`` games, half of them moving first. The random agent is
-seeded through Python's generator; negamax plays the same game every time, so one game a
-side says all.
+Each opponent plays its number of games, half of them moving first. Both break ties
+with Python's generator, seeded with the game's number.
 
-    python bench/kaggle_matches.py                  # 10 games against random, 2 against negamax
-    python bench/kaggle_matches.py --games 40
+    python bench/kaggle_matches.py                  # 10 games against each
+    python bench/kaggle_matches.py --games 40 --negamax-games 20
 """
 
 from __future__ import annotations
@@ -24,9 +23,10 @@ from link4.kaggle import agent
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=10, help="games against random")
+    parser.add_argument("--negamax-games", type=int, default=10, help="games against negamax")
     parser.add_argument("--act-timeout", type=float, default=2.0, help="ConnectX actTimeout")
     args = parser.parse_args()
-    for opponent, games in (("negamax", 2), ("random", args.games)):
+    for opponent, games in (("negamax", args.negamax_games), ("random", args.games)):
         results: Counter[str] = Counter()
         begin = time.perf_counter()
         for i in range(games):
