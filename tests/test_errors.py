@@ -82,10 +82,32 @@ def test_empty_string_is_the_empty_board() -> None:
     assert Game("").ply == 0 and Game("").moves == ""
 
 
-@pytest.mark.parametrize("moves", [None, 44, ["4", "4"], b"44"])
-def test_move_string_must_be_a_str(moves: Any) -> None:
-    with pytest.raises(TypeError, match="str"):
+@pytest.mark.parametrize(
+    ("moves", "fragment"),
+    [
+        (None, "not NoneType"),
+        (44, "not int"),
+        (b"44", "not bytes"),
+        (["4", "4"], "move 1 of ['4', '4']: a column is an int from 0 to 6, not str"),
+        ([3, 3.0], "move 2 of [3, 3.0]: a column is an int from 0 to 6, not float"),
+        ([3, True], "move 2 of [3, True]: a column is an int from 0 to 6, not a bool"),
+    ],
+)
+def test_moves_are_a_str_or_a_sequence_of_ints(moves: Any, fragment: str) -> None:
+    with pytest.raises(TypeError) as info:
         Game(moves)
+    assert fragment in str(info.value)
+
+
+def test_illegal_column_in_a_sequence() -> None:
+    with pytest.raises(IllegalMoveError) as info:
+        Game([3] * 7)
+    assert not isinstance(info.value, GameOverError)
+    assert str(info.value) == "illegal move 7 of [3, 3, 3, 3, 3, 3, 3]: column 3 is full"
+    with pytest.raises(IllegalMoveError, match="move 2 of .*column 7 is outside the board"):
+        Game([3, 7])
+    with pytest.raises(GameOverError, match="illegal move 8 of .*the game is over: red has won"):
+        Game([0, 1] * 4)
 
 
 # -- illegal moves in a move string ------------------------------------------------------
@@ -232,7 +254,8 @@ def test_impossible_boards(text: str, fragment: str) -> None:
         pytest.param(
             [[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]], "row 6 from the top, column 3", id="bad-int"
         ),
-        pytest.param([[0] * 7] * 5 + [[0.0] * 7], "not a cell", id="float"),
+        pytest.param([[0] * 7] * 5 + [[0.5] * 7], "not a cell", id="fraction"),
+        pytest.param([[0] * 7] * 5 + [[float("nan")] * 7], "not a cell", id="nan"),
         pytest.param([[0] * 7] * 5 + [[None] * 7], "not a cell", id="none"),
         pytest.param(board("..Z...."), "'Z' is not a cell", id="bad-letter"),
         pytest.param(42, "not int", id="not-a-sequence"),

@@ -3,7 +3,8 @@
 No container engine (nor macOS, nor Windows) is at hand in CI, so this asks cibuildwheel
 which wheels it would build on each platform and compares the answer with the list the
 project promises. It also checks that the wheel tests install the same packages as the
-"test" extra, and that OpenSpiel is only asked for where it publishes wheels.
+"test" extra, and that the packages with wheels for only some platforms (OpenSpiel,
+pygame, CairoSVG's Pillow) are only asked for where they publish them.
 
     python tools/check_wheel_config.py      # run from the repository root
 """
@@ -29,8 +30,13 @@ PLATFORMS = {
 }
 EXPECTED = {p: {f"{py}-{tag}" for py in PYTHONS for tag in tags} for p, tags in PLATFORMS.items()}
 
-# Where OpenSpiel has no wheel, installing it would mean building it from source.
-NO_OPENSPIEL = ["cp315-*", "cp31?t-*", "*-musllinux_*", "cp314-macosx_x86_64", "cp310-win_amd64"]
+# Where these have no wheel, installing them would mean building them from source: the
+# wheel tests add them in overrides, for the other wheels only.
+NO_WHEELS = {
+    "open-spiel": ["cp315-*", "cp31?t-*", "*-musllinux_*", "cp314-macosx_x86_64", "cp310-win_amd64"],
+    "pygame": ["cp314-*", "cp315-*", "cp31?t-*", "*-musllinux_*", "*-macosx_x86_64"],
+    "cairosvg": ["cp315-*", "cp315t-*"],
+}
 
 
 def build_identifiers(platform: str) -> set[str]:
@@ -60,23 +66,24 @@ def main() -> int:
     cibw = config["tool"]["cibuildwheel"]
     extra = {Requirement(r).name: str(Requirement(r).specifier) for r in config["project"]["optional-dependencies"]["test"]}
     wheel_tests = {Requirement(r).name: str(Requirement(r).specifier) for r in cibw["test-requires"]}
-    if wheel_tests != {k: v for k, v in extra.items() if k != "open-spiel"}:
+    if wheel_tests != {k: v for k, v in extra.items() if k not in NO_WHEELS}:
         problems.append(
-            f"test-requires {sorted(cibw['test-requires'])} is not the test extra without open-spiel "
-            f"{sorted(config['project']['optional-dependencies']['test'])}"
+            f"test-requires {sorted(cibw['test-requires'])} is not the test extra without "
+            f"{', '.join(NO_WHEELS)}: {sorted(config['project']['optional-dependencies']['test'])}"
         )
     if "python -m pytest" not in cibw.get("test-command", ""):
         problems.append("the wheel test-command does not run the test suite")
 
     everything = set().union(*EXPECTED.values())
     for override in cibw.get("overrides", []):
-        if not any(Requirement(r).name == "open-spiel" for r in override.get("test-requires", [])):
-            continue
         chosen = {i for i in everything if selector_matches(override["select"], i)}
-        bad = sorted(i for i in chosen if any(selector_matches(p, i) for p in NO_OPENSPIEL))
-        if bad:
-            problems.append(f"open-spiel is required for wheels where it has none: {' '.join(bad)}")
-        print(f"wheels tested against OpenSpiel: {len(chosen)} of {len(everything)}")
+        for name in (Requirement(r).name for r in override.get("test-requires", [])):
+            if name not in NO_WHEELS:
+                continue
+            bad = sorted(i for i in chosen if any(selector_matches(p, i) for p in NO_WHEELS[name]))
+            if bad:
+                problems.append(f"{name} is required for wheels where it has none: {' '.join(bad)}")
+            print(f"wheels tested with {name}: {len(chosen)} of {len(everything)}")
 
     if problems:
         print("the cibuildwheel configuration is not what the project promises:", file=sys.stderr)

@@ -24,6 +24,7 @@ from link4.errors import (
 )
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
+from link4.player import Engine
 
 __all__ = [
     "CENTRE_ORDER",
@@ -34,6 +35,7 @@ __all__ = [
     "BoardError",
     "Book",
     "BookError",
+    "Engine",
     "Game",
     "GameOverError",
     "IllegalMoveError",

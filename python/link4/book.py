@@ -8,8 +8,10 @@ binary search in the engine. One entry serves a position and its mirror image.
 >>> path = os.path.join(tempfile.mkdtemp(), "tiny.l4b")
 >>> write({Game("4455")._pos.canonical_key(): 18}, depth=4, path=path)
 >>> book = Book.open(path)
->>> book.get("4455"), book.get("4433"), len(book), book.depth
-(18, None, 1, 4)
+>>> book.get("4455"), book.get("4433"), book.get("45")   # 4433 is its mirror image
+(18, 18, None)
+>>> len(book), book.depth
+(1, 4)
 """
 
 from __future__ import annotations

@@ -72,6 +72,29 @@ class Outcome:
     def is_draw(self) -> bool:
         return self.winner is None
 
+    def result(self) -> str:
+        """The result in the notation of game records: ``"1-0"`` (red won), ``"0-1"``
+        (yellow won) or ``"1/2-1/2"``.
+
+        >>> Game("4455667").outcome().result()
+        '1-0'
+        """
+        if self.winner is None:
+            return "1/2-1/2"
+        return "1-0" if self.winner is Player.RED else "0-1"
+
+    def reward(self, player: Player | int) -> int:
+        """``1`` if ``player`` won, ``-1`` if it lost, ``0`` for a draw (as in PettingZoo).
+
+        >>> outcome = Game("4455667").outcome()
+        >>> outcome.reward(RED), outcome.reward(YELLOW)
+        (1, -1)
+        """
+        side = Player(player)
+        if self.winner is None:
+            return 0
+        return 1 if self.winner is side else -1
+
     def __str__(self) -> str:
         if self.winner is None:
             return "draw"
@@ -103,16 +126,36 @@ class Game:
 
     __slots__ = ("_moves", "_pos")
 
-    def __init__(self, moves: str = "") -> None:
-        """Start from the empty board, or from a move string such as ``"4453"``.
+    def __init__(self, moves: str | Iterable[int] = "") -> None:
+        """Start from the empty board, from a move string such as ``"4453"`` (1-based
+        digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the
+        actions of Kaggle, PettingZoo and OpenSpiel).
+
+        >>> Game([3, 3, 4, 2]) == Game("4453")
+        True
 
         Raises InvalidMoveError for a malformed string and IllegalMoveError (or its
         subclass GameOverError) for a move the rules forbid.
         """
-        if not isinstance(moves, str):
-            raise TypeError(f"moves must be a str such as '4453', not {type(moves).__name__}")
-        self._pos = _core.Position.from_moves(moves)
-        self._moves = [ord(ch) - ord("1") for ch in moves]
+        if isinstance(moves, str):
+            self._pos = _core.Position.from_moves(moves)
+            self._moves = [ord(ch) - ord("1") for ch in moves]
+            return
+        if isinstance(moves, (bytes, bytearray)) or not isinstance(moves, Iterable):
+            raise TypeError(
+                "moves must be a move string such as '4453' or a sequence of 0-based "
+                f"columns such as [3, 3, 4, 2], not {type(moves).__name__}"
+            )
+        columns = list(moves)
+        self._pos = _core.Position()
+        self._moves = []
+        for i, col in enumerate(columns):
+            try:
+                self.play(col)
+            except IllegalMoveError as e:
+                raise type(e)(f"illegal move {i + 1} of {columns}: {e}") from None
+            except TypeError as e:
+                raise TypeError(f"move {i + 1} of {columns}: {e}") from None
 
     # -- moves ---------------------------------------------------------------------
 
@@ -163,6 +206,11 @@ class Game:
         return list(self._moves)
 
     @property
+    def last_move(self) -> int | None:
+        """The column (0-based) of the last move, None on the empty board."""
+        return self._moves[-1] if self._moves else None
+
+    @property
     def ply(self) -> int:
         """The number of discs on the board."""
         return len(self._moves)
@@ -199,6 +247,14 @@ class Game:
         return tuple(line)
 
     # -- copies, comparison, text -----------------------------------------------------
+
+    def mirror(self) -> Game:
+        """The game reflected left to right (column c becomes column 6 - c).
+
+        >>> Game("4453").mirror()
+        Game('4435')
+        """
+        return Game([WIDTH - 1 - c for c in self._moves])
 
     def copy(self) -> Game:
         new = Game.__new__(Game)
@@ -255,18 +311,105 @@ class Game:
             ) from None
         return np.array(self._pos.rows(), dtype=np.int8)
 
-    @classmethod
-    def from_board(cls, board: str | Iterable[Any]) -> Game:
-        """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
+    def to_planes(self, player: Player | int | None = None) -> npt.NDArray[np.int8]:
+        """The board as a (6, 7, 2) numpy int8 array seen by ``player`` (default: the
+        side to move), top row first: plane 0 holds that player's discs, plane 1 the
+        other's. This is PettingZoo's ``connect_four_v3`` observation (needs numpy).
 
-        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows or a (6, 7)
-        numpy array, a flat sequence of 42 cells (Kaggle ConnectX), or a string of 6 lines. A cell is 0
-        (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow.
-        The move history is rebuilt as one order of play that reaches the board.
+        >>> Game("4453").to_planes()[5, 3].tolist()    # bottom row, column 3: red's
+        [1, 0]
+        """
+        try:
+            import numpy as np
+        except ImportError:
+            raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
+        side = self.turn if player is None else Player(player)
+        board = np.array(self._pos.rows(), dtype=np.int8)
+        return np.stack((board == side, board == side.other), axis=2).astype(np.int8)
+
+    @classmethod
+    def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:
+        """Build a game from (6, 7, 2) planes, top row first: plane 0 holds the discs of
+        ``player``, plane 1 the other side's (PettingZoo's ``connect_four_v3``).
+
+        With ``player=None`` the disc counts say whose discs plane 0 holds (red has as
+        many as yellow or one more); when they are equal, plane 0 is taken to be the
+        side to move's (red's), as in the observation of the agent about to act. Name
+        the player to read the other agent's view.
+
+        >>> g = Game("4453")
+        >>> Game.from_planes(g.to_planes()) == g
+        True
+        >>> Game.from_planes(g.to_planes(YELLOW), player=YELLOW) == g
+        True
 
         Raises BoardError when no legal game reaches the board.
         """
-        from link4._board import parse_board, reconstruct_moves
+        from link4._board import parse_planes, reconstruct_moves
 
-        rows = parse_board(board)
+        side = None if player is None else Player(player)
+        return cls(reconstruct_moves(parse_planes(planes, side)))
+
+    @classmethod
+    def from_board(
+        cls, board: str | Iterable[Any], *, red: float = 1, yellow: float = 2
+    ) -> Game:
+        """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
+
+        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows or a (6, 7)
+        numpy array, a flat sequence of 42 cells (Kaggle ConnectX), a string of 6 lines,
+        or (6, 7, 2) planes (see ``from_planes``). A cell is 0 (or ``.``) for empty, 1
+        (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow. Numbers may be ints, bools
+        or whole floats; ``red`` and ``yellow`` name other values, for instance
+        ``red=1, yellow=-1`` for a board of +1 and -1.
+        The move history is rebuilt as one order of play that reaches the board.
+
+        >>> Game.from_board([0] * 38 + [-1, 1, -1, 1], red=1, yellow=-1).to_board()[-1]
+        [0, 0, 0, 2, 1, 2, 1]
+
+        Raises BoardError when no legal game reaches the board.
+        """
+        from link4._board import is_planes, parse_board, parse_planes, reconstruct_moves
+
+        if is_planes(board):
+            return cls(reconstruct_moves(parse_planes(board, None)))
+        rows = parse_board(board, red=red, yellow=yellow)
         return cls(reconstruct_moves(rows))
+
+    @classmethod
+    def from_openspiel(cls, state: Any) -> Game:
+        """The game of an OpenSpiel ``connect_four`` state, from its history (so with the
+        real order of play). Needs nothing imported: any object with the methods of a
+        ``pyspiel.State`` will do.
+        """
+        game = state.get_game()
+        name = game.get_type().short_name
+        if name != "connect_four":
+            raise ValueError(f"an OpenSpiel state of connect_four is needed, not of {name}")
+        params = game.get_parameters()
+        size = (params.get("rows", HEIGHT), params.get("columns", WIDTH), params.get("x_in_row", 4))
+        if size != (HEIGHT, WIDTH, 4):
+            raise ValueError(
+                f"link4 plays {HEIGHT} rows, {WIDTH} columns, four in a row; this game has "
+                f"{size[0]} rows, {size[1]} columns, {size[2]} in a row"
+            )
+        return cls([int(a) for a in state.history()])
+
+    # -- pictures for notebooks --------------------------------------------------------
+
+    def _repr_svg_(self) -> str:
+        from link4.svg import board
+
+        return board(self)
+
+    def _repr_html_(self) -> str:
+        import html
+
+        from link4.svg import board
+
+        outcome = self.outcome()
+        status = f"{self.turn} to move" if outcome is None else str(outcome)
+        return (
+            f'<div style="display:inline-block;text-align:center">{board(self)}'
+            f"<br><code>{html.escape(repr(self))}</code> {html.escape(status)}</div>"
+        )

@@ -1,0 +1,165 @@
+"""Gymnasium: Connect Four as a single-agent environment against a link4 engine.
+
+The agent plays one side, the opponent (by default ``Engine(level=3)``) the other. The
+observation is the board as (6, 7, 2) int8 planes seen by the agent (its discs in plane
+0, the opponent's in plane 1, top row first: as PettingZoo's), the action a column from
+0 to 6, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
+is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column ends the
+episode with -1 (and ``info["illegal_move"]``). Needs ``pip install "link4[gymnasium]"``.
+
+    from link4 import Engine
+    from link4.gymnasium import Connect4Env
+
+    env = Connect4Env(opponent=Engine(level=2))
+    observation, info = env.reset(seed=0)
+    terminated = False
+    while not terminated:
+        action = int(info["action_mask"].nonzero()[0][0])    # a policy goes here
+        observation, reward, terminated, truncated, info = env.step(action)
+
+After ``import link4.gymnasium``, ``gymnasium.make("link4/Connect4-v0", opponent=...)``
+makes it too.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal, Protocol
+
+import gymnasium
+import numpy as np
+import numpy.typing as npt
+from gymnasium import spaces
+
+from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.player import Engine
+
+__all__ = ["ENV_ID", "Connect4Env", "Opponent"]
+
+ENV_ID = "link4/Connect4-v0"
+"""The id under which ``gymnasium.make`` finds the environment once this module is
+imported (``gymnasium.make("link4.gymnasium:link4/Connect4-v0")`` imports it first)."""
+
+Observation = npt.NDArray[np.int8]
+
+
+class Opponent(Protocol):
+    """Anything that chooses a move: a link4.Engine, or your own player."""
+
+    def choose(self, game: Game) -> int: ...
+
+
+class Connect4Env(gymnasium.Env[Observation, np.int64]):
+    """Connect Four against ``opponent``; the agent plays ``player``.
+
+    ``player`` is ``RED`` (the agent moves first, the default), ``YELLOW`` (the opponent
+    moves first, in ``reset``) or ``"random"`` (drawn at each reset; ``info["player"]``
+    says which). A seeded ``reset`` replays the same episode for the same actions: a
+    link4.Engine opponent draws its random choices from the environment's generator.
+    ``render_mode``: None, ``"ansi"`` (``render()`` returns the text diagram) or
+    ``"human"`` (it prints it).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+
+    def __init__(
+        self,
+        opponent: Opponent | None = None,
+        *,
+        player: Player | int | Literal["random"] = Player.RED,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        self.render_mode = render_mode
+        self.opponent: Opponent = Engine(level=3) if opponent is None else opponent
+        self._choice: Player | None = None if player == "random" else Player(player)
+        self.observation_space = spaces.Box(0, 1, shape=(HEIGHT, WIDTH, 2), dtype=np.int8)
+        self.action_space = spaces.Discrete(WIDTH)
+        self._game = Game()
+        self._player = self._choice or Player.RED
+        self._rng = random.Random(0)
+        self._done = False
+
+    @property
+    def game(self) -> Game:
+        """The position as a link4.Game (a copy)."""
+        return self._game.copy()
+
+    @property
+    def player(self) -> Player:
+        """The side the agent plays in this episode."""
+        return self._player
+
+    def _observation(self) -> Observation:
+        return self._game.to_planes(self._player)
+
+    def _info(self, **extra: Any) -> dict[str, Any]:
+        mask = np.zeros(WIDTH, dtype=np.int8)
+        if not self._done:
+            mask[self._game.legal_moves()] = 1
+        return {"action_mask": mask, "player": self._player, **extra}
+
+    def _opponent_move(self) -> int:
+        if isinstance(self.opponent, Engine):
+            move = self.opponent.choose(self._game, self._rng)
+        else:
+            move = self.opponent.choose(self._game.copy())
+        self._game.play(move)
+        return move
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[Observation, dict[str, Any]]:
+        super().reset(seed=seed)
+        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        if self._choice is None:
+            self._player = Player.RED if self.np_random.integers(2) == 0 else Player.YELLOW
+        else:
+            self._player = self._choice
+        self._game = Game()
+        self._done = False
+        extra = {}
+        if self._player is Player.YELLOW:
+            extra["opponent_move"] = self._opponent_move()
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), self._info(**extra)
+
+    def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        if self._done:
+            raise RuntimeError("the episode is over: call reset() to start another")
+        col = int(action)
+        if not 0 <= col < WIDTH:
+            raise ValueError(f"an action is a column from 0 to {WIDTH - 1}, not {action!r}")
+        if not self._game.is_legal(col):
+            # The position stays as it was; the episode ends with the agent losing.
+            self._done = True
+            return self._observation(), -1.0, True, False, self._info(illegal_move=True)
+        self._game.play(col)
+        extra: dict[str, Any] = {}
+        if not self._game.is_over():
+            extra["opponent_move"] = self._opponent_move()
+        outcome = self._game.outcome()
+        reward = 0.0 if outcome is None else float(outcome.reward(self._player))
+        self._done = outcome is not None
+        if self.render_mode == "human":
+            self.render()
+        return self._observation(), reward, outcome is not None, False, self._info(**extra)
+
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() without a render_mode: make the environment with "
+                "render_mode='ansi' or 'human'"
+            )
+            return None
+        text = str(self._game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=ENV_ID, entry_point="link4.gymnasium:Connect4Env")

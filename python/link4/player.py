@@ -1,0 +1,121 @@
+"""Engine: the players of ``link4 play --level`` as an object that chooses moves.
+
+>>> engine = Engine(level=4, seed=1)
+>>> engine.choose(Game("121212"))        # red completes column 1 (index 0)
+0
+>>> Engine("perfect").choose("2531276566711153")   # the only winning move
+1
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from link4.engine import PositionLike, Solver
+from link4.errors import GameOverError
+from link4.game import Game
+from link4.levels import LEVELS, Policy, make_policy
+
+__all__ = ["Engine"]
+
+_SOLVER_LEVELS = ("5", "perfect")
+
+
+def _level_name(level: int | str) -> str:
+    if isinstance(level, bool) or not isinstance(level, (int, str)):
+        raise TypeError(f"level is an int from 1 to 5 or 'perfect', not {type(level).__name__}")
+    name = str(level).strip().lower()
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: the levels are 1 to 5 and 'perfect'")
+    return name
+
+
+class Engine:
+    """A player of a given strength: ``choose(game)`` returns its move (a 0-based column).
+
+    ``level`` is ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a
+    string: the same players as ``link4 play --level`` (see ``link4.levels``).
+    ``seed`` makes its choices reproducible (the levels draw among equal moves at random,
+    and the lower ones err on purpose); None seeds from the system.
+
+    ``time_limit`` is a budget in seconds per move:
+
+    - ``"perfect"``: without a limit a move early in the game can take minutes (there is
+      no opening book yet). With one, the exact solver searches for at most that long:
+      when it finishes the move is a best move (the first of equal ones from the
+      centre outwards, not drawn at random); when it does not, it is the move behind the
+      best bound it proved, which is not guaranteed to be best.
+    - levels 1 to 5 bound their thinking by fixed node budgets, whatever the limit: a
+      few milliseconds per move for levels 1 to 4, up to about a second for level 5 early
+      in the game (less than 0.1 s once 12 discs are down). The limit does not shorten
+      them, so give level 5 at least a second and a half.
+
+    ``solver`` is the Solver whose table levels 5 and perfect use (a new one of the
+    default size if None).
+    """
+
+    def __init__(
+        self,
+        level: int | str = 5,
+        *,
+        seed: int | None = None,
+        time_limit: float | None = None,
+        solver: Solver | None = None,
+    ) -> None:
+        self._level = _level_name(level)
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+                kind = type(time_limit).__name__
+                raise TypeError(f"time_limit is a number of seconds, not {kind}")
+            if not time_limit > 0 or math.isnan(time_limit):
+                raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+        self._time_limit = None if time_limit is None else float(time_limit)
+        self._seed = seed
+        self._rng = random.Random(seed)
+        if solver is None and self._level in _SOLVER_LEVELS:
+            solver = Solver()
+        self._solver = solver
+        self._policy: Policy = make_policy(self._level, solver)
+
+    @property
+    def level(self) -> str:
+        """The level: ``"1"`` to ``"5"`` or ``"perfect"``."""
+        return self._level
+
+    @property
+    def time_limit(self) -> float | None:
+        """The budget per move in seconds, or None."""
+        return self._time_limit
+
+    def choose(self, game: PositionLike, rng: random.Random | None = None) -> int:
+        """The engine's move in ``game`` (a Game or a move string): a 0-based column.
+
+        ``rng`` replaces the engine's own generator for this move (environments pass
+        theirs so that a seeded reset replays the same games). The game is not changed.
+        Raises GameOverError once the game has ended.
+        """
+        if isinstance(game, str):
+            game = Game(game)
+        elif not isinstance(game, Game):
+            kind = type(game).__name__
+            raise TypeError(f"a position is a link4.Game or a move string, not {kind}")
+        outcome = game.outcome()
+        if outcome is not None:
+            raise GameOverError(f"no move to choose: the game is over: {outcome}")
+        if self._level == "perfect" and self._time_limit is not None:
+            wins = [c for c in game.legal_moves() if game.is_winning_move(c)]
+            if wins:
+                return wins[0]
+            assert self._solver is not None
+            return int(self._solver.search(game, time_limit=self._time_limit).best_move)
+        return int(self._policy.choose(game, self._rng if rng is None else rng))
+
+    def __repr__(self) -> str:
+        level = f"'{self._level}'" if self._level == "perfect" else self._level
+        extras = "".join(
+            f", {name}={value!r}"
+            for name, value in (("seed", self._seed), ("time_limit", self._time_limit))
+            if value is not None
+        )
+        return f"Engine(level={level}{extras})"

@@ -1,0 +1,137 @@
+"""Pictures of positions as SVG, for notebooks, documents and the web.
+
+>>> from link4 import Game
+>>> picture = board(Game("4453"))
+>>> picture.startswith("<svg") and picture.count('class="disc ') == 4
+True
+
+In Jupyter a Game shows itself as this picture. Nothing beyond the standard library is
+needed: the SVG is text (any SVG renderer, such as CairoSVG, turns it into an image).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+from link4.game import HEIGHT, WIDTH, Game, Player
+
+__all__ = ["COLOURS", "board"]
+
+COLOURS: dict[str, str] = {
+    "board": "#1f4fbf",
+    "empty": "#f2f4f8",
+    "red": "#d7263d",
+    "yellow": "#f6c90e",
+    "last": "#ffffff",  # the ring on the last disc played
+    "line": "#111827",  # the rings on the four in a row
+    "win": "#1a9850",  # score labels: the move wins, draws, loses
+    "draw": "#8c8c8c",
+    "loss": "#d73027",
+    "text": "#333333",
+}
+"""The colours of the picture, as CSS colours."""
+
+
+def _fmt(x: float) -> str:
+    return f"{x:.2f}".rstrip("0").rstrip(".")
+
+
+def board(
+    game: Game | str,
+    *,
+    scores: Sequence[int | None] | None = None,
+    size: float = 350,
+    coordinates: bool = True,
+) -> str:
+    """An SVG picture of the position: the discs, a ring on the last one played and
+    rings on the winning four.
+
+    ``scores``: one entry per column (as ``Solver.analyze`` returns them: the score of
+    playing there, None for a full column), shown above the columns on a green (win),
+    grey (draw) or red (loss) label. ``size``: the width in pixels. ``coordinates``:
+    the column numbers 1 to 7 under the board.
+    """
+    if isinstance(game, str):
+        game = Game(game)
+    elif not isinstance(game, Game):
+        raise TypeError(f"a position is a link4.Game or a move string, not {type(game).__name__}")
+    if not size > 0:
+        raise ValueError(f"size is a width in pixels > 0, not {size!r}")
+    if scores is not None and len(scores) != WIDTH:
+        raise ValueError(f"scores has one entry per column ({WIDTH}), not {len(scores)}")
+
+    cell = size / WIDTH
+    radius = cell * 0.4
+    top = cell * 0.7 if scores is not None else 0.0
+    height = top + HEIGHT * cell + (cell * 0.5 if coordinates else 0.0)
+
+    def centre(col: int, row: int) -> tuple[str, str]:
+        """Column and row 0-based, row 0 at the bottom."""
+        return _fmt((col + 0.5) * cell), _fmt(top + (HEIGHT - 1 - row + 0.5) * cell)
+
+    rows = game.to_board()
+    outcome = game.outcome()
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(size)}" height="{_fmt(height)}" '
+        f'viewBox="0 0 {_fmt(size)} {_fmt(height)}" font-family="sans-serif">',
+        f"<title>{escape(repr(game))}</title>",
+        f'<rect class="board" x="0" y="{_fmt(top)}" width="{_fmt(size)}" '
+        f'height="{_fmt(HEIGHT * cell)}" rx="{_fmt(cell * 0.15)}" fill="{COLOURS["board"]}"/>',
+    ]
+    for r, line in enumerate(rows):
+        row = HEIGHT - 1 - r
+        for col, value in enumerate(line):
+            x, y = centre(col, row)
+            if value == 0:
+                parts.append(
+                    f'<circle class="empty" cx="{x}" cy="{y}" r="{_fmt(radius)}" '
+                    f'fill="{COLOURS["empty"]}"/>'
+                )
+            else:
+                name = str(Player(value))
+                parts.append(
+                    f'<circle class="disc {name}" cx="{x}" cy="{y}" r="{_fmt(radius)}" '
+                    f'fill="{COLOURS[name]}"/>'
+                )
+    if outcome is not None:
+        for col, row in outcome.line:
+            x, y = centre(col, row)
+            parts.append(
+                f'<circle class="four" cx="{x}" cy="{y}" r="{_fmt(radius * 0.75)}" fill="none" '
+                f'stroke="{COLOURS["line"]}" stroke-width="{_fmt(radius * 0.2)}"/>'
+            )
+    last = game.last_move
+    if last is not None:
+        x, y = centre(last, game.height(last) - 1)
+        parts.append(
+            f'<circle class="last" cx="{x}" cy="{y}" r="{_fmt(radius * 0.45)}" fill="none" '
+            f'stroke="{COLOURS["last"]}" stroke-width="{_fmt(radius * 0.12)}"/>'
+        )
+    font = _fmt(cell * 0.3)
+    if scores is not None:
+        for col, score in enumerate(scores):
+            if score is None:
+                continue
+            kind = "win" if score > 0 else "loss" if score < 0 else "draw"
+            middle = (col + 0.5) * cell
+            parts.append(
+                f'<rect class="score {kind}" x="{_fmt(middle - cell * 0.38)}" '
+                f'y="{_fmt(cell * 0.1)}" width="{_fmt(cell * 0.76)}" height="{_fmt(cell * 0.5)}" '
+                f'rx="{_fmt(cell * 0.1)}" fill="{COLOURS[kind]}"/>'
+            )
+            parts.append(
+                f'<text x="{_fmt(middle)}" y="{_fmt(cell * 0.35)}" font-size="{font}" '
+                f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">'
+                f'{score:+d}</text>'.replace("+0<", "0<")
+            )
+    if coordinates:
+        y = _fmt(top + HEIGHT * cell + cell * 0.25)
+        for col in range(WIDTH):
+            parts.append(
+                f'<text class="coordinate" x="{_fmt((col + 0.5) * cell)}" y="{y}" '
+                f'font-size="{font}" fill="{COLOURS["text"]}" text-anchor="middle" '
+                f'dominant-baseline="central">{col + 1}</text>'
+            )
+    parts.append("</svg>")
+    return "\n".join(parts)

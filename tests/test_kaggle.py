@@ -1,0 +1,101 @@
+"""link4.kaggle.agent: a ConnectX agent, played in the real kaggle_environments."""
+
+from __future__ import annotations
+
+import random
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from link4 import BoardError, Game
+from link4.kaggle import SAFETY_MARGIN, agent, move_budget
+
+CONFIG = {"rows": 6, "columns": 7, "inarow": 4, "actTimeout": 2}
+
+
+def kaggle_board(moves: str) -> list[int]:
+    return [cell for row in Game(moves).to_board() for cell in row]
+
+
+# -- the agent on its own ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["dict", "object"])
+def test_agent_reads_objects_and_dicts(kind: str) -> None:
+    obs: Any = {"board": kaggle_board("121212"), "mark": 1}
+    config: Any = dict(CONFIG)
+    if kind == "object":
+        obs, config = SimpleNamespace(**obs), SimpleNamespace(**config)
+    move = agent(obs, config)
+    assert move == 0 and type(move) is int
+
+
+def test_agent_plays_the_second_player() -> None:
+    # Yellow (mark 2) must block red's three in a row on the bottom row.
+    move = agent({"board": kaggle_board("15253"), "mark": 2}, CONFIG)
+    assert move == 3 and type(move) is int
+
+
+@pytest.mark.parametrize(
+    ("size", "fragment"),
+    [
+        ({"rows": 7}, "this ConnectX game has 7 rows, 7 columns and 4 in a row"),
+        ({"columns": 8}, "6 rows, 8 columns and 4 in a row"),
+        ({"inarow": 5}, "6 rows, 7 columns and 5 in a row"),
+    ],
+)
+def test_other_board_sizes_are_refused(size: dict[str, int], fragment: str) -> None:
+    with pytest.raises(ValueError, match="link4 plays 6 rows, 7 columns and four in a row") as info:
+        agent({"board": [0] * 42, "mark": 1}, {**CONFIG, **size})
+    assert fragment in str(info.value)
+
+
+def test_wrong_mark_is_refused() -> None:
+    with pytest.raises(ValueError, match="obs.mark is 2, but the board has player 1 to move"):
+        agent({"board": kaggle_board("44"), "mark": 2}, CONFIG)
+
+
+def test_impossible_board_is_refused() -> None:
+    with pytest.raises(BoardError):
+        agent({"board": [2] + [0] * 41, "mark": 1}, CONFIG)
+
+
+def test_move_budget_keeps_a_margin() -> None:
+    assert SAFETY_MARGIN > 0
+    assert move_budget({"actTimeout": 2}) == 2 - SAFETY_MARGIN
+    assert move_budget(SimpleNamespace(actTimeout=5)) == 5 - SAFETY_MARGIN
+    assert move_budget({"actTimeout": 0.1}) == 0
+    assert move_budget({}) == 2 - SAFETY_MARGIN  # ConnectX's default
+
+
+# -- in the real ConnectX environment --------------------------------------------------------
+
+def run(agents: list[Any], **configuration: Any) -> list[int]:
+    # Only these tests need kaggle-environments: the ones above run without it.
+    kaggle_environments = pytest.importorskip("kaggle_environments")
+    env = kaggle_environments.make("connectx", configuration=configuration, debug=True)
+    steps = env.run(agents)
+    final = steps[-1]
+    assert [s["status"] for s in final] == ["DONE", "DONE"], final  # no timeout, no error
+    return [s["reward"] for s in final]
+
+
+def test_wins_against_negamax_as_first_and_second() -> None:
+    random.seed(0)  # negamax breaks ties at random
+    assert run([agent, "negamax"]) == [1, -1]
+    assert run(["negamax", agent]) == [-1, 1]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_never_loses_to_random(seed: int) -> None:
+    random.seed(seed)  # the random agent draws from Python's generator
+    assert run([agent, "random"])[0] == 1
+    assert run(["random", agent])[1] == 1
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_never_loses_to_random_with_a_short_budget(seed: int) -> None:
+    random.seed(seed)
+    assert run([agent, "random"], actTimeout=1)[0] == 1
+    assert run(["random", agent], actTimeout=1)[1] == 1
