@@ -190,7 +190,22 @@ class PySolver {
     static std::size_t table_bytes(double mb) {
         if (!(mb >= 4.0) || mb > 1 << 20)
             throw py::value_error("table_mb must be between 4 and 1048576 (MB)");
-        return static_cast<std::size_t>(mb * (1 << 20));
+        const auto bytes = static_cast<std::size_t>(mb * (1 << 20));
+#if defined(_SC_PHYS_PAGES)
+        // Refused here, while the GIL is held: solve_many allocates in its worker threads,
+        // where a failed allocation could not become a Python exception.
+        const long pages = sysconf(_SC_PHYS_PAGES);
+        const long page = sysconf(_SC_PAGESIZE);
+        if (pages > 0 && page > 0 && bytes / static_cast<std::size_t>(page) > static_cast<std::size_t>(pages)) {
+            const std::size_t physical = static_cast<std::size_t>(pages) * static_cast<std::size_t>(page);
+            const std::string message = "a table of " + std::to_string(bytes >> 20) +
+                                        " MB is more than the memory of this machine (" +
+                                        std::to_string(physical >> 20) + " MB)";
+            PyErr_SetString(PyExc_MemoryError, message.c_str());
+            throw py::error_already_set();
+        }
+#endif
+        return bytes;
     }
 
   private:
