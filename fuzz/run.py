@@ -54,9 +54,12 @@ def _replay(target: str, files: list[str]) -> int:
     import targets
 
     for name in files:
-        print(f"{name}: ", end="", flush=True)
-        targets.TARGETS[target](Path(name).read_bytes())
-        print("ok")
+        try:
+            targets.TARGETS[target](Path(name).read_bytes())
+        except BaseException:
+            print(f"{target}: {name} fails:", file=sys.stderr)
+            raise
+    print(f"{target}: {len(files)} inputs replayed, every property holds")
     return 0
 
 
@@ -139,7 +142,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--max-len", type=int, default=1024, help="longest input in bytes")
     p.add_argument("--merge", action="store_true",
                    help="after the run, minimise seeds + finds into fuzz/corpus/<target>")
-    p.add_argument("--replay", nargs="+", metavar="FILE", help="run the target on these inputs")
+    p.add_argument("--replay", nargs="+", metavar="FILE",
+                   help="run the target on these inputs (a folder: all the files in it)")
     args = p.parse_args(argv)
     targets = args.targets or list(TARGETS)
     for t in targets:
@@ -148,7 +152,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.replay:
         if len(targets) != 1:
             p.error("--replay needs exactly one target")
-        return _replay(targets[0], args.replay)
+        files = [str(f) for name in args.replay
+                 for f in (sorted(Path(name).iterdir()) if Path(name).is_dir() else [Path(name)])]
+        return _replay(targets[0], files)
     if args.runs is None and args.seconds is None:
         args.seconds = 60
 
