@@ -3,7 +3,7 @@
     python fuzz/run.py                          # every target for 60 s
     python fuzz/run.py moves --runs 1000000     # one target for a number of executions
     python fuzz/run.py --seconds 10             # CI's smoke run
-    python fuzz/run.py --merge                  # fold new finds into the seed corpus
+    python fuzz/run.py --merge                  # then add new finds to the seed corpus
 
 Needs `pip install atheris` (the "fuzz" extra). Coverage comes from the Python layer of
 link4, instrumented by atheris, and from the checks themselves; the inputs go through
@@ -20,8 +20,8 @@ corpus size and crashes; exits with 1 if any target crashed.
 from __future__ import annotations
 
 import argparse
+import os
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -45,7 +45,9 @@ def _child(target: str, fuzzer_args: list[str]) -> None:
         import link4.commands.solve
         import link4.game  # noqa: F401
         import targets
-    atheris.Setup([sys.argv[0], *fuzzer_args], targets.TARGETS[target])
+    # libFuzzer re-runs its own command line for -merge: name a script that can be run.
+    argv0 = os.environ.get("LINK4_FUZZ_SELF", sys.argv[0])
+    atheris.Setup([argv0, *fuzzer_args], targets.TARGETS[target])
     atheris.Fuzz()
 
 
@@ -112,18 +114,19 @@ def _run_one(target: str, args: argparse.Namespace, work: Path) -> dict[str, obj
 
 
 def _merge(target: str, work: Path) -> None:
-    """Fold the seeds and the finds into a minimal seed corpus, replacing the seeds."""
-    import atheris  # noqa: F401  (fails early with a clear message when missing)
-
+    """Add to the seed corpus the finds that reach coverage the seeds do not."""
     seeds = CORPUS / target
-    merged = work / f"{target}-merged"
-    merged.mkdir(parents=True, exist_ok=True)
-    command = [sys.executable, str(Path(__file__).resolve()), "--child", target, "--",
-               "-merge=1", str(merged), str(seeds), str(work / target)]
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    shutil.rmtree(seeds)
-    shutil.copytree(merged, seeds)
-    print(f"{target}: seed corpus now {_count(seeds)} inputs")
+    before = _count(seeds)
+    this = Path(__file__).resolve()
+    self_script = work / f"{target}-child.sh"
+    self_script.write_text(f'#!/bin/sh\nexec "{sys.executable}" "{this}" --child {target} -- "$@"\n')
+    self_script.chmod(0o755)
+    command = [str(self_script), "-merge=1", str(seeds), str(work / target)]
+    env = dict(os.environ, LINK4_FUZZ_SELF=str(self_script))
+    log = work / f"{target}-merge.log"
+    with log.open("w") as out:
+        subprocess.run(command, check=True, stdout=out, stderr=subprocess.STDOUT, env=env)
+    print(f"{target}: seed corpus {before} -> {_count(seeds)} inputs")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -141,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--rss-limit-mb", type=int, default=4096)
     p.add_argument("--max-len", type=int, default=1024, help="longest input in bytes")
     p.add_argument("--merge", action="store_true",
-                   help="after the run, minimise seeds + finds into fuzz/corpus/<target>")
+                   help="after the run, add the finds that bring new coverage to fuzz/corpus/<target>")
     p.add_argument("--replay", nargs="+", metavar="FILE",
                    help="run the target on these inputs (a folder: all the files in it)")
     args = p.parse_args(argv)
