@@ -26,6 +26,9 @@
 #if defined(__linux__)
 #include <sys/mman.h>
 #endif
+#if !defined(_WIN32)
+#include <unistd.h>
+#endif
 
 #include "link4/bitboard.hpp"
 
@@ -124,6 +127,14 @@ class TranspositionTable {
     static Buffer allocate(std::size_t n) {
         constexpr std::size_t kHugePage = std::size_t{2} << 20;
         const std::size_t bytes = (n * sizeof(TableEntry) + kHugePage - 1) / kHugePage * kHugePage;
+#if defined(_SC_PHYS_PAGES)
+        // More than the machine's memory: an overcommitting kernel (or a sanitizer's
+        // allocator) would grant it, and the wipe below would then be killed for it.
+        const long pages = sysconf(_SC_PHYS_PAGES);
+        const long page = sysconf(_SC_PAGESIZE);
+        if (pages > 0 && page > 0 && bytes / static_cast<std::size_t>(page) > static_cast<std::size_t>(pages))
+            throw std::bad_alloc();
+#endif
 #if defined(_WIN32)
         void* p = std::malloc(bytes);
 #else

@@ -1,0 +1,129 @@
+"""Memory: no growth under repetition, tables cost what they say, too big is MemoryError.
+
+Resident memory (VmRSS) is read from /proc/self/status, so those tests run on Linux only,
+and not under a sanitizer, whose allocator keeps freed memory on purpose. The overhead
+allowed beyond the tables in use: 48 MB once (the C allocator keeps freed tables for
+reuse: 32 MB measured), then no growth with the number of calls or objects.
+bench/memory.py prints the same figures.
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import sys
+
+import pytest
+from conftest import load_pons
+
+import link4
+from link4 import Solver
+
+pytestmark = pytest.mark.timeout(300)
+
+MB = 1 << 20
+
+
+def _sanitized() -> bool:
+    try:
+        with open("/proc/self/maps") as f:
+            maps = f.read()
+    except OSError:
+        return False
+    return any(name in maps for name in ("libasan", "libtsan", "libmsan"))
+
+
+needs_rss = pytest.mark.skipif(
+    not sys.platform.startswith("linux") or _sanitized(),
+    reason="reads VmRSS from /proc; a sanitizer's allocator holds freed memory",
+)
+
+
+def rss() -> int:
+    """Resident bytes of this process, after a garbage collection."""
+    gc.collect()
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise AssertionError("no VmRSS in /proc/self/status")
+
+
+END_EASY = load_pons("Test_L3_R1")  # 1000 positions, microseconds each
+
+
+@needs_rss
+def test_a_solver_costs_its_tables() -> None:
+    before = rss()
+    s = Solver(table_mb=64)
+    grown = rss() - before
+    assert 64 * MB <= grown <= (64 + 2 + 4) * MB, grown / MB  # + the 2 MB late-position table
+    del s
+
+
+@needs_rss
+def test_100000_solves_do_not_grow_memory() -> None:
+    s = Solver(table_mb=16)
+    for moves, _ in END_EASY:
+        s.solve(moves)
+    before = rss()
+    for i in range(99_000):
+        moves, score = END_EASY[i % len(END_EASY)]
+        if i % 97 == 0:
+            assert s.solve(moves) == score
+        else:
+            s.solve(moves)
+    grown = rss() - before
+    print(f"100,000 solves: {before / MB:.1f} MB -> {(before + grown) / MB:.1f} MB")
+    assert grown < 2 * MB, grown / MB
+
+
+@needs_rss
+def test_1000_solvers_created_and_dropped_do_not_grow_memory() -> None:
+    def churn(n: int) -> None:
+        for i in range(n):
+            s = Solver(table_mb=4)
+            s.solve(END_EASY[i % len(END_EASY)][0])
+            del s
+
+    start = rss()
+    churn(200)
+    settled = rss()
+    churn(1000)
+    end = rss()
+    print(f"Solver objects: {start / MB:.1f} MB, after 200 {settled / MB:.1f} MB, "
+          f"after 1000 more {end / MB:.1f} MB")
+    assert settled - start < 48 * MB, (settled - start) / MB  # freed tables kept for reuse
+    assert end - settled < 4 * MB, (end - settled) / MB  # ... and no more with more objects
+
+
+@needs_rss
+def test_repeated_batches_do_not_grow_memory() -> None:
+    moves = [m for m, _ in END_EASY[:20]]
+    for _ in range(20):
+        link4.solve_many(moves, threads=2, table_mb=4)
+    before = rss()
+    for _ in range(100):
+        assert link4.solve_many(moves, threads=2, table_mb=4) == [s for _, s in END_EASY[:20]]
+    grown = rss() - before
+    assert grown < 8 * MB, grown / MB
+
+
+def _physical_memory_mb() -> int | None:
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // MB
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+@pytest.mark.parametrize("table_mb", [500_000, 1 << 20], ids=["256GB", "1TB"])
+def test_a_table_larger_than_the_machine_is_memory_error(table_mb: int) -> None:
+    # The table is the largest power of two that fits: 500,000 MB gives 256 GB.
+    physical = _physical_memory_mb()
+    if physical is None or physical >= 256 * 1024:
+        pytest.skip("this machine could hold the table")
+    with pytest.raises(MemoryError):
+        Solver(table_mb=table_mb)
+    with pytest.raises(MemoryError):
+        link4.solve_many(["4455"], threads=1, table_mb=table_mb)
+    assert Solver(table_mb=4).solve("4455") == 18  # and nothing is broken after it
