@@ -270,12 +270,6 @@ def test_sigint_to_a_process_full_of_searching_threads() -> None:
 
 
 @pytest.mark.skipif(os.name != "posix", reason="the crash is an abort signal")
-@pytest.mark.xfail(
-    strict=True,
-    reason="leaving Python while a daemon thread is searching aborts the process: at "
-    "finalisation the search's GIL hand-back ends the thread inside a noexcept "
-    "destructor ('terminate called without an active exception')",
-)
 def test_exit_while_daemon_threads_search_does_not_crash() -> None:
     script = textwrap.dedent(
         """

@@ -27,6 +27,7 @@ struct Watch {
 // Called by Batch::run about every 20 ms: Python's signal handlers, then progress.
 bool tick(void* arg, std::size_t done) {
     auto* watch = static_cast<Watch*>(arg);
+    if (exiting()) return true;  // never take the GIL back while Python exits
     py::gil_scoped_acquire gil;
     if (PyErr_CheckSignals() != 0) return true;
     if (!watch->progress.is_none() && done != watch->reported) {
@@ -46,7 +47,7 @@ bool tick(void* arg, std::size_t done) {
 bool run(Batch& batch, py::object progress) {
     Watch watch{std::move(progress), batch.size()};
     {
-        py::gil_scoped_release release;
+        WithoutGil released;
         batch.run(tick, &watch);
     }
     if (!PyErr_Occurred()) return false;

@@ -33,7 +33,7 @@ std::shared_ptr<Book> parse(const py::bytes& data) {
     BookError error = BookError::kNone;
     Book book;
     {
-        py::gil_scoped_release release;
+        WithoutGil released;
         book = Book::parse(bytes, error);
     }
     if (error != BookError::kNone) raise_error(book_error_kind(error));

@@ -2,6 +2,10 @@
 
 #include <Python.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 namespace link4::bindings {
 
 void raise_error(const char* kind, const py::dict& details) {
@@ -40,7 +44,37 @@ void require_running(const Position& pos) {
     raise_error("search_over", details);
 }
 
+namespace {
+std::atomic<bool> g_exiting{false};
+std::atomic<int> g_running{0};  // WithoutGil scopes open
+}  // namespace
+
+bool exiting() { return g_exiting.load(std::memory_order_relaxed); }
+
+WithoutGil::WithoutGil() {
+    if (exiting()) raise_error("exiting");
+    g_running.fetch_add(1);
+    release_.emplace();
+}
+
+WithoutGil::~WithoutGil() {
+    release_.reset();  // takes the GIL back first...
+    g_running.fetch_sub(1);  // ... then no longer counts as running
+}
+
+void register_exit_hook(py::module_& m) {
+    m.def("_stop_for_exit", [] {
+        g_exiting.store(true);
+        py::gil_scoped_release release;
+        // Searches poll every 20 ms or so; give them up to two seconds to come back.
+        for (int i = 0; i < 200 && g_running.load() > 0; ++i)
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    });
+    py::module_::import("atexit").attr("register")(m.attr("_stop_for_exit"));
+}
+
 bool poll_signals(void*) {
+    if (exiting()) return true;  // never take the GIL back while Python exits
     py::gil_scoped_acquire gil;
     return PyErr_CheckSignals() != 0;
 }

@@ -23,6 +23,25 @@ namespace py = pybind11;
 // Searches are for running games only.
 void require_running(const Position& pos);
 
+// Engine work runs without the GIL inside a WithoutGil scope. At interpreter exit (an
+// atexit hook, before Python stops its threads) the running searches are told to stop
+// and are waited for, so that no thread takes the GIL back while Python finalises (a
+// daemon thread doing that inside C++ would be torn down and abort the process); work
+// asked for after that point is refused.
+class WithoutGil {
+  public:
+    WithoutGil();
+    ~WithoutGil();
+    WithoutGil(const WithoutGil&) = delete;
+    WithoutGil& operator=(const WithoutGil&) = delete;
+
+  private:
+    std::optional<py::gil_scoped_release> release_;
+};
+// True once Python is exiting: searches stop at their next poll.
+bool exiting();
+void register_exit_hook(py::module_& m);
+
 // Ctrl-C: searches run without the GIL and call this every few milliseconds; it takes
 // the GIL back to let Python run its signal handlers. A KeyboardInterrupt raised there
 // stays in this thread's error indicator until the search has stopped.

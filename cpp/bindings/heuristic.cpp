@@ -34,7 +34,7 @@ void register_heuristic(py::module_& m) {
             }
             HeuristicResult r;
             {
-                py::gil_scoped_release release;
+                WithoutGil released;
                 r = heuristic_scores(pos, depth, max_nodes);
             }
             std::vector<std::optional<int>> scores(r.scores.begin(), r.scores.end());

@@ -183,7 +183,7 @@ void register_position(py::module_& m) {
             details["value"] = depth;
             raise_error("bad_argument", details);
         }
-        py::gil_scoped_release release;
+        WithoutGil released;
         return perft(p, depth);
     }, py::arg("position"), py::arg("depth"));
 }

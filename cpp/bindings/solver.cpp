@@ -27,7 +27,7 @@ SearchResult search(Solver& solver, const Position& pos, bool weak,
     const SearchLimits limits = make_limits(max_nodes, max_seconds);
     SearchResult r;
     {
-        py::gil_scoped_release release;
+        WithoutGil released;
         r = solver.search(pos, weak, limits, want_move);
     }
     raise_if_interrupted(r.stop);
@@ -40,7 +40,7 @@ Analysis analyze(Solver& solver, const Position& pos, bool weak,
     const SearchLimits limits = make_limits(max_nodes, max_seconds);
     Analysis a;
     {
-        py::gil_scoped_release release;
+        WithoutGil released;
         a = solver.analyze(pos, weak, limits);
     }
     raise_if_interrupted(a.stop);
