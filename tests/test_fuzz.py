@@ -51,17 +51,11 @@ def test_seed_corpus_holds_the_properties(targets, target: str, seed: Path) -> N
 # -- failures found while fuzzing ----------------------------------------------------------------
 
 # Python strings may hold lone surrogates: os.fsdecode() makes them from bytes that are
-# not UTF-8, as in command-line arguments. They are malformed move strings, but today
-# they reach the compiled module's argument conversion and fail there.
+# not UTF-8, as in command-line arguments. They are malformed move strings (they once
+# failed in the compiled module's argument conversion with a TypeError).
 SURROGATES = ["\udcff", "44\ud800", "\udc80" * 3]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="a move string holding a lone surrogate raises TypeError ('from_moves(): "
-    "incompatible function arguments') instead of InvalidMoveError",
-)
 @pytest.mark.parametrize("moves", SURROGATES)
 @pytest.mark.parametrize("entry", ["Game", "solve", "perft", "search"])
 def test_lone_surrogates_are_invalid_moves(entry: str, moves: str) -> None:
@@ -75,11 +69,6 @@ def test_lone_surrogates_are_invalid_moves(entry: str, moves: str) -> None:
         calls[entry]()
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="an argument that is not UTF-8 ends link4 solve and link4 analyze with a "
-    "TypeError traceback instead of a one-line error",
-)
 @pytest.mark.parametrize("command", ["solve", "analyze"])
 def test_cli_argument_that_is_not_utf8_is_a_one_line_error(command: str) -> None:
     r = subprocess.run(

@@ -47,7 +47,10 @@ def _batch(
     pos = [_position(p) for p in positions]
     nodes, seconds = _limits(time_limit, node_limit)
     b = resolve(book)
-    return pos, _threads(threads), _table_bytes(table_mb), nodes, seconds, None if b is None else b._core
+    n = _threads(threads)
+    # Every worker has its own table (no more workers than positions).
+    table = _table_bytes(table_mb, max(1, min(n, len(pos))))
+    return pos, n, table, nodes, seconds, None if b is None else b._core
 
 
 def _searches(

@@ -7,7 +7,6 @@ choice. Nothing here searches.
 
 from __future__ import annotations
 
-import math
 import os
 import random
 import threading
@@ -58,11 +57,25 @@ def _position(pos: PositionLike | _core.Position) -> _core.Position:
     raise TypeError(f"a position is a link4.Game or a move string, not {type(pos).__name__}")
 
 
-def _table_bytes(table_mb: float) -> int:
+def _physical_memory() -> int | None:
+    """The machine's memory in bytes, where the system says."""
+    try:
+        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None
+
+
+def _table_bytes(table_mb: float, tables: int = 1) -> int:
+    """The bytes of a table of ``table_mb`` MB; MemoryError when ``tables`` of them
+    would not fit in the machine's memory (rather than being killed filling them)."""
     if not (MIN_TABLE_MB <= table_mb <= MAX_TABLE_MB):
         raise ValueError(
             f"table_mb must be between {MIN_TABLE_MB} and {MAX_TABLE_MB} (MB), not {table_mb!r}"
         )
+    physical = _physical_memory()
+    if physical is not None and tables * table_mb * (1 << 20) > physical:
+        what = f"a table of {table_mb:g} MB" if tables == 1 else f"{tables} tables of {table_mb:g} MB"
+        raise MemoryError(f"{what} is more than the memory of this machine ({physical >> 20} MB)")
     return int(table_mb * (1 << 20))
 
 
@@ -74,8 +87,9 @@ def _limits(time_limit: float | None, node_limit: int | None) -> tuple[int | Non
             raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
         if not time_limit >= 0:
             raise ValueError(f"time_limit must be a number of seconds >= 0, not {time_limit!r}")
-        # A deadline past a century would never be reached anyway: no limit.
-        if not math.isinf(time_limit) and time_limit < 3e9:
+        # A deadline past a century would never be reached anyway: no limit (this also
+        # covers infinity, and ints too big for a float).
+        if time_limit < 3e9:
             seconds = max(float(time_limit), 1e-9)
     nodes = None
     if node_limit is not None:

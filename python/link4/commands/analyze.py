@@ -72,7 +72,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     try:
         solver = Solver(table_mb=args.table_mb)
-    except ValueError as e:
+    except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
 
     outcome = game.outcome()

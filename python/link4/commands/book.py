@@ -13,7 +13,7 @@ from typing import Any
 
 from link4.book import Book
 from link4.commands._progress import progress_bar
-from link4.engine import Solver
+from link4.engine import Solver, _table_bytes
 from link4.errors import BookError
 from link4.game import Game
 
@@ -93,6 +93,10 @@ def run_build(args: argparse.Namespace) -> int:
         return _error(f"--root: the game is over ({root.outcome()})")
     if args.task_size < 1:
         return _error(f"--task-size must be at least 1, not {args.task_size}")
+    try:
+        _table_bytes(args.table_mb)
+    except (ValueError, MemoryError) as e:
+        return _error(f"--table-mb: {e}")
     try:
         executor, client = _executor(args)
     except (ValueError, OSError) as e:

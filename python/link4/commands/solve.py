@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         solver = Solver(args.table_mb)
-    except ValueError as e:
+    except (ValueError, MemoryError) as e:
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
     if args.threads == 1:
