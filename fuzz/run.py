@@ -30,7 +30,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 CORPUS = HERE / "corpus"
-TARGETS = ("moves", "board", "solve_stdin")
+TARGETS = ("moves", "board", "solve_stdin", "book")
 CRASH_PREFIXES = ("crash-", "timeout-", "oom-", "leak-", "slow-unit-")
 
 

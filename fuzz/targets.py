@@ -9,6 +9,7 @@ with atheris.
 moves        a move string through Game, link4.solve, Solver.search and link4.perft
 board        Game.from_board on rows, flat lists, text, numpy arrays and odd objects
 solve_stdin  `link4 solve` (in-process) reading the bytes on its standard input
+book         a book file's bytes through link4.Book, raw or as a good book with damage
 """
 
 from __future__ import annotations
@@ -372,8 +373,70 @@ def solve_stdin(data: bytes) -> None:
         assert int(fields[-2]) >= 0 and int(fields[-1]) >= 0, line
 
 
+# -- book files ----------------------------------------------------------------------------
+
+
+def _good_book() -> bytes:
+    """A small, valid book: a few positions of a short game with their exact scores."""
+    from link4.book import encode
+
+    game, entries = Game("4453443355"), {}
+    for col in [3, 2, 4, 1, 5, 0]:
+        if game.is_over():
+            break
+        entries[game._pos.canonical_key()] = SOLVER.solve(game)
+        game.play(col)
+    return encode(entries, depth=16)
+
+
+GOOD_BOOK: bytes | None = None
+
+
+def _check_book(data: bytes) -> None:
+    """Either BookError, or a book whose every entry is a position within its depth
+    that the book then finds, with a score on the scale (and the right one, when
+    the bytes are those of the good book)."""
+    try:
+        book = link4.Book.from_bytes(data)
+    except link4.BookError:
+        return
+    assert 0 <= book.depth <= CELLS
+    keys = []
+    for i in range(len(book)):
+        key, score = book._core.entry(i)
+        keys.append(key)
+        pos = link4._core.position_from_key(key)
+        assert pos is not None and pos.ply <= book.depth and pos.canonical_key() == key
+        assert abs(score) <= CELLS // 2
+        game = book._game_at(i)
+        assert book.get(game) == score
+        if len(book) <= 8 and not game.is_over():
+            assert SOLVER.solve(game) == score, (game.moves, score)
+    assert keys == sorted(set(keys))
+
+
+def book(data: bytes) -> None:
+    global GOOD_BOOK
+    d = Data(data)
+    if d.byte() % 2 == 0:
+        _check_book(d.rest())  # arbitrary bytes
+        return
+    if GOOD_BOOK is None:
+        GOOD_BOOK = _good_book()
+    damaged = bytearray(GOOD_BOOK)
+    for _ in range(1 + d.byte() % 4):  # a few bytes changed, or the file cut
+        where = (d.byte() << 8 | d.byte()) % (len(damaged) + 1)
+        value = d.byte()
+        if value == 0xFF:
+            del damaged[where:]
+        elif where < len(damaged):
+            damaged[where] = value
+    _check_book(bytes(damaged))
+
+
 TARGETS: dict[str, Callable[[bytes], None]] = {
     "moves": moves,
     "board": board,
     "solve_stdin": solve_stdin,
+    "book": book,
 }
