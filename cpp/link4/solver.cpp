@@ -40,6 +40,38 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
     }
 }
 
+// Bounds that need no search, from a strategy the second player can always follow
+// (Allis's claimeven, extended to columns holding an odd number of discs): answer
+// each move of the first player in the same column, except that when the first
+// player drops a disc on top of a column holding an odd number of discs, drop one on
+// top of another such column; with the second player to move, start by taking the
+// lowest such top. Each pair of discs then keeps every column even, so to the end of
+// the game the first player gets no empty cell but those of kFirstPlayerRows and the
+// odd columns' tops, and the second player every other empty cell of
+// kSecondPlayerRows. If the first player's share holds no four it cannot win against
+// this (score <= 0 for it); if the second player's share holds one, it loses.
+// Without any strategy: a side whose discs and the empty cells hold no four cannot win.
+// Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move.
+void tighten_static_bounds(const Position& pos, int& lower, int& upper) {
+    const Bitboard empty = kBoardMask & ~pos.mask();
+    const bool first_to_move = pos.moves() % 2 == 0;
+    Bitboard tops = pos.odd_column_tops();
+    if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
+    const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
+    const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
+    if (first_to_move) {
+        if (upper > 0 && !has_four(pos.current() | first_share)) {
+            upper = has_four(pos.opponent() | second_share) ? -1 : 0;
+        }
+    } else {
+        if (lower < 0 && !has_four(pos.opponent() | first_share)) {
+            lower = has_four(pos.current() | second_share) ? 1 : 0;
+        }
+    }
+    if (upper > 0 && !has_four(pos.current() | empty)) upper = 0;
+    if (lower < 0 && !has_four(pos.opponent() | empty)) lower = 0;
+}
+
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
 }  // namespace
@@ -131,6 +163,8 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
     if (known.upper < upper) upper = known.upper;
+    if (lower < upper) tighten_static_bounds(pos, lower, upper);
+    assert(lower <= upper);
 
     if (alpha < lower) {
         alpha = lower;
