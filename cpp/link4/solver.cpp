@@ -144,6 +144,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     assert(!pos.last_mover_won() && !pos.is_full());
 
     if (++nodes_ >= next_check_ && limit_reached()) return 0;
+    const std::uint64_t first_node = nodes_;
 
     // The table slot is often a cache miss: start loading it now and do the work that
     // does not need it meanwhile.
@@ -177,7 +178,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
 
     Bitboard child_keys[kWidth];
     if (const int v = transposition_cutoff(pos, candidates, child_keys); v >= beta) {
-        table.store(key, Bound::kLower, v);
+        table.store(key, Bound::kLower, v, 1);
         return v;
     }
 
@@ -189,7 +190,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
         const int score = -negamax(child, child_keys[column_of(move)], -beta, -alpha);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
-            table.store(key, Bound::kLower, score);
+            table.store(key, Bound::kLower, score, nodes_ - first_node + 1);
             if (pos.moves() == root_moves_) root_best_ = column_of(move);
             return score;
         }
@@ -198,7 +199,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
             if (pos.moves() == root_moves_) root_best_ = column_of(move);
         }
     }
-    table.store(key, Bound::kUpper, alpha);
+    table.store(key, Bound::kUpper, alpha, nodes_ - first_node + 1);
     return alpha;
 }
 
