@@ -103,12 +103,13 @@ bool Solver::limit_reached() {
     return false;
 }
 
-// Enhanced transposition cutoff: the best lower bound on our score that the table
-// proves through one child (from the child's upper bound), without searching anything.
-// A value >= beta cuts the node off. The children's slots are loaded together so that
-// their cache misses overlap.
+// Enhanced transposition cutoff: the best lower bound on our score that the table and
+// the static bounds prove through one child (from the child's upper bound), without
+// searching anything. A value >= beta cuts the node off. The children's slots are
+// loaded together so that their cache misses overlap. The static bounds prove at best
+// that the child scores <= -1 (we score >= 1), so they are only tried when beta <= 1.
 // The children's keys are left in child_keys, by column, for the search to reuse.
-int Solver::transposition_cutoff(const Position& pos, Bitboard candidates,
+int Solver::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                                  Bitboard child_keys[kWidth]) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
     for (Bitboard c = candidates; c;) {
@@ -124,7 +125,14 @@ int Solver::transposition_cutoff(const Position& pos, Bitboard candidates,
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
-        const int value = -table.probe(child_keys[column_of(move)]).upper;  // we score >= this
+        int upper = table.probe(child_keys[column_of(move)]).upper;
+        if (upper > 0 && beta <= 1) {
+            Position child = pos;
+            child.play_cell(move);
+            int lower = 0;  // no lower bound is wanted: at 0 none is computed
+            tighten_static_bounds(child, lower, upper);
+        }
+        const int value = -upper;  // we score >= this
         if (value > best) best = value;
     }
     return best;
@@ -177,7 +185,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     }
 
     Bitboard child_keys[kWidth];
-    if (const int v = transposition_cutoff(pos, candidates, child_keys); v >= beta) {
+    if (const int v = transposition_cutoff(pos, candidates, beta, child_keys); v >= beta) {
         table.store(key, Bound::kLower, v, 1);
         return v;
     }
