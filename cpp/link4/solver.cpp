@@ -51,25 +51,34 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
 // kSecondPlayerRows. If the first player's share holds no four it cannot win against
 // this (score <= 0 for it); if the second player's share holds one, it loses.
 // Without any strategy: a side whose discs and the empty cells hold no four cannot win.
-// Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move.
-void tighten_static_bounds(const Position& pos, int& lower, int& upper) {
+// Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
+// with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
+// when alpha >= -1, a lower bound (0 or 1) when beta <= 1. (The searches use null
+// windows, where narrowing the window is cutting it, so the rest would be wasted.)
+void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower, int& upper) {
+    const bool want_upper = upper > 0 && alpha >= -1;
+    const bool want_lower = lower < 0 && beta <= 1;
+    if (!want_upper && !want_lower) return;
     const Bitboard empty = kBoardMask & ~pos.mask();
     const bool first_to_move = pos.moves() % 2 == 0;
     Bitboard tops = pos.odd_column_tops();
     if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
     const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
     const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
-    if (first_to_move) {
-        if (upper > 0 && !has_four(pos.current() | first_share)) {
+    if (want_upper) {
+        if (first_to_move && !has_four(pos.current() | first_share)) {
             upper = has_four(pos.opponent() | second_share) ? -1 : 0;
-        }
-    } else {
-        if (lower < 0 && !has_four(pos.opponent() | first_share)) {
-            lower = has_four(pos.current() | second_share) ? 1 : 0;
+        } else if (!has_four(pos.current() | empty)) {
+            upper = 0;
         }
     }
-    if (upper > 0 && !has_four(pos.current() | empty)) upper = 0;
-    if (lower < 0 && !has_four(pos.opponent() | empty)) lower = 0;
+    if (want_lower) {
+        if (!first_to_move && !has_four(pos.opponent() | first_share)) {
+            lower = has_four(pos.current() | second_share) ? 1 : 0;
+        } else if (!has_four(pos.opponent() | empty)) {
+            lower = 0;
+        }
+    }
 }
 
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
@@ -130,7 +139,7 @@ int Solver::transposition_cutoff(const Position& pos, Bitboard candidates, int b
             Position child = pos;
             child.play_cell(move);
             int lower = 0;  // no lower bound is wanted: at 0 none is computed
-            tighten_static_bounds(child, lower, upper);
+            tighten_static_bounds(child, -beta, kInfinity, lower, upper);
         }
         const int value = -upper;  // we score >= this
         if (value > best) best = value;
@@ -172,7 +181,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
     if (known.upper < upper) upper = known.upper;
-    if (lower < upper) tighten_static_bounds(pos, lower, upper);
+    if (lower < upper) tighten_static_bounds(pos, alpha, beta, lower, upper);
     assert(lower <= upper);
 
     if (alpha < lower) {
