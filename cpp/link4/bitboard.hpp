@@ -66,6 +66,19 @@ constexpr Bitboard make_bottom_row() {
 inline constexpr Bitboard kBottomRow = make_bottom_row();
 inline constexpr Bitboard kBoardMask = kBottomRow * ((Bitboard{1} << kHeight) - 1);
 
+// Rows 1, 3, 5 counting the bottom row as 1 (bits 0, 2, 4 of each column), and the
+// others. In a column holding an even number of discs the next disc lands on a row
+// of the first set: when the second player answers every move in the same column
+// (claimeven), the first player gets the empty cells of the first set, the second
+// player those of the second.
+constexpr Bitboard make_first_player_rows() {
+    Bitboard b = 0;
+    for (int row = 0; row < kHeight; row += 2) b |= kBottomRow << row;
+    return b;
+}
+inline constexpr Bitboard kFirstPlayerRows = make_first_player_rows();
+inline constexpr Bitboard kSecondPlayerRows = kBoardMask & ~kFirstPlayerRows;
+
 // Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for seven
 // columns): central discs take part in more lines, so searches try them first.
 constexpr std::array<int, kWidth> make_centre_order() {
@@ -220,6 +233,10 @@ class Position {
             if (can_play(c)) r |= ColumnSet{1} << c;
         return r;
     }
+
+    // The playable cells of the columns that hold an odd number of discs (each on a
+    // row of kSecondPlayerRows).
+    constexpr Bitboard odd_column_tops() const { return possible() & kSecondPlayerRows; }
 
     constexpr Bitboard key() const { return current_ + mask_; }
     // No carry crosses a column in key(), so mirroring the key mirrors the position.

@@ -41,6 +41,47 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
     }
 }
 
+// Bounds that need no search, from a strategy the second player can always follow
+// (Allis's claimeven, extended to columns holding an odd number of discs): answer
+// each move of the first player in the same column, except that when the first
+// player drops a disc on top of a column holding an odd number of discs, drop one on
+// top of another such column; with the second player to move, start by taking the
+// lowest such top. Each pair of discs then keeps every column even, so to the end of
+// the game the first player gets no empty cell but those of kFirstPlayerRows and the
+// odd columns' tops, and the second player every other empty cell of
+// kSecondPlayerRows. If the first player's share holds no four it cannot win against
+// this (score <= 0 for it); if the second player's share holds one, it loses.
+// Without any strategy: a side whose discs and the empty cells hold no four cannot win.
+// Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
+// with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
+// when alpha >= -1, a lower bound (0 or 1) when beta <= 1. (The searches use null
+// windows, where narrowing the window is cutting it, so the rest would be wasted.)
+void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower, int& upper) {
+    const bool want_upper = upper > 0 && alpha >= -1;
+    const bool want_lower = lower < 0 && beta <= 1;
+    if (!want_upper && !want_lower) return;
+    const Bitboard empty = kBoardMask & ~pos.mask();
+    const bool first_to_move = pos.moves() % 2 == 0;
+    Bitboard tops = pos.odd_column_tops();
+    if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
+    const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
+    const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
+    if (want_upper) {
+        if (first_to_move && !has_four(pos.current() | first_share)) {
+            upper = has_four(pos.opponent() | second_share) ? -1 : 0;
+        } else if (!has_four(pos.current() | empty)) {
+            upper = 0;
+        }
+    }
+    if (want_lower) {
+        if (!first_to_move && !has_four(pos.opponent() | first_share)) {
+            lower = has_four(pos.current() | second_share) ? 1 : 0;
+        } else if (!has_four(pos.opponent() | empty)) {
+            lower = 0;
+        }
+    }
+}
+
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
 }  // namespace
@@ -72,12 +113,13 @@ bool Solver::limit_reached() {
     return false;
 }
 
-// Enhanced transposition cutoff: the best lower bound on our score that the table
-// proves through one child (from the child's upper bound), without searching anything.
-// A value >= beta cuts the node off. The children's slots are loaded together so that
-// their cache misses overlap.
+// Enhanced transposition cutoff: the best lower bound on our score that the table and
+// the static bounds prove through one child (from the child's upper bound), without
+// searching anything. A value >= beta cuts the node off. The children's slots are
+// loaded together so that their cache misses overlap. The static bounds prove at best
+// that the child scores <= -1 (we score >= 1), so they are only tried when beta <= 1.
 // The children's keys are left in child_keys, by column, for the search to reuse.
-int Solver::transposition_cutoff(const Position& pos, Bitboard candidates,
+int Solver::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                                  Bitboard child_keys[kWidth]) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
     for (Bitboard c = candidates; c;) {
@@ -93,7 +135,14 @@ int Solver::transposition_cutoff(const Position& pos, Bitboard candidates,
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
-        const int value = -table.probe(child_keys[column_of(move)]).upper;  // we score >= this
+        int upper = table.probe(child_keys[column_of(move)]).upper;
+        if (upper > 0 && beta <= 1) {
+            Position child = pos;
+            child.play_cell(move);
+            int lower = 0;  // no lower bound is wanted: at 0 none is computed
+            tighten_static_bounds(child, -beta, kInfinity, lower, upper);
+        }
+        const int value = -upper;  // we score >= this
         if (value > best) best = value;
     }
     return best;
@@ -116,6 +165,7 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     if (pos.moves() <= book_depth_) {
         if (const auto known = book_->get_key(key)) return *known;  // exact: any window
     }
+    const std::uint64_t first_node = nodes_;
 
     // The table slot is often a cache miss: start loading it now and do the work that
     // does not need it meanwhile.
@@ -135,6 +185,8 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
     if (known.upper < upper) upper = known.upper;
+    if (lower < upper) tighten_static_bounds(pos, alpha, beta, lower, upper);
+    assert(lower <= upper);
 
     if (alpha < lower) {
         alpha = lower;
@@ -146,8 +198,8 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     }
 
     Bitboard child_keys[kWidth];
-    if (const int v = transposition_cutoff(pos, candidates, child_keys); v >= beta) {
-        table.store(key, Bound::kLower, v);
+    if (const int v = transposition_cutoff(pos, candidates, beta, child_keys); v >= beta) {
+        table.store(key, Bound::kLower, v, 1);
         return v;
     }
 
@@ -159,12 +211,12 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
         const int score = -negamax(child, child_keys[column_of(move)], -beta, -alpha);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
-            table.store(key, Bound::kLower, score);
+            table.store(key, Bound::kLower, score, nodes_ - first_node + 1);
             return score;
         }
         if (score > alpha) alpha = score;
     }
-    table.store(key, Bound::kUpper, alpha);
+    table.store(key, Bound::kUpper, alpha, nodes_ - first_node + 1);
     return alpha;
 }
 

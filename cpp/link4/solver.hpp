@@ -142,7 +142,7 @@ class Solver {
     const TranspositionTable& table_for(int moves) const {
         return moves >= kNearEndMoves ? near_table_ : table_;
     }
-    int transposition_cutoff(const Position& pos, Bitboard candidates,
+    int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                              Bitboard child_keys[kWidth]) const;
 
     TranspositionTable table_;

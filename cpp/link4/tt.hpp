@@ -2,10 +2,16 @@
 //
 // Indexing. A key has kKeyBits = 49 bits (see bitboard.hpp). It is first mixed by a
 // multiplication modulo 2^49 with an odd constant, a bijection on 49-bit values that
-// spreads the very regular keys. The table has 2^b slots: the top b bits of the mixed
-// key pick the slot and the slot stores its low 32 bits. Since b + 32 >= 49, slot and
-// stored bits together determine the whole key, so a hit is never a false match.
-// Multiplying and shifting also keeps integer division off the hot path.
+// spreads the very regular keys. The table has 2^b slots in buckets of two: the top
+// b - 1 bits of the mixed key pick the bucket and a slot stores its low 32 bits. Since
+// b - 1 + 32 >= 49, bucket and stored bits together determine the whole key, so a hit
+// is never a false match. Multiplying and shifting also keeps integer division off the
+// hot path.
+//
+// Replacement. A new position takes a slot of its bucket that holds nothing of the
+// current search, else the slot whose bounds cost less work to prove (fewer nodes): a
+// large subtree is worth keeping over a small one that can be searched again cheaply.
+// Both slots share one cache line, so the second probe costs no extra miss.
 //
 // Memory. The table is far larger than the caches, so nearly every probe misses; on
 // Linux it asks for transparent huge pages to spare TLB misses as well.
@@ -41,7 +47,7 @@ struct TableEntry {
     std::int8_t lower = 0;        // the score is >= lower
     std::int8_t upper = 0;        // the score is <= upper
     std::uint8_t generation = 0;  // 0: never written
-    std::uint8_t spare = 0;
+    std::uint8_t work = 0;        // bit width of the node count spent on the bounds
 };
 static_assert(sizeof(TableEntry) == 8, "keep table entries packed");
 
@@ -78,41 +84,70 @@ class TranspositionTable {
     };
     Bounds probe(Bitboard key) const {
         const Bitboard h = mix(key);
-        const TableEntry& e = entries_[h >> shift_];
-        if (e.generation != generation_ || e.key != static_cast<std::uint32_t>(h))
-            return {kNoLower, kNoUpper};
-        return {e.lower, e.upper};
+        const TableEntry* bucket = bucket_of(h);
+        const auto k = static_cast<std::uint32_t>(h);
+        for (int i = 0; i < kBucketSlots; ++i) {
+            const TableEntry& e = bucket[i];
+            if (e.generation == generation_ && e.key == k) return {e.lower, e.upper};
+        }
+        return {kNoLower, kNoUpper};
     }
 
-    // Record that the score of `key` is `value` or better (kLower) / worse (kUpper).
-    // A bound already known for the same position is kept when it is tighter; another
-    // position in the slot is replaced.
-    void store(Bitboard key, Bound bound, int value) {
+    // Record that the score of `key` is `value` or better (kLower) / worse (kUpper),
+    // proved by a search of `nodes` nodes. A bound already known for the same position
+    // is kept when it is tighter; otherwise the position takes a slot of its bucket
+    // (see Replacement above).
+    void store(Bitboard key, Bound bound, int value, std::uint64_t nodes) {
         const Bitboard h = mix(key);
-        TableEntry& e = entries_[h >> shift_];
+        TableEntry* bucket = bucket_of(h);
         const auto k = static_cast<std::uint32_t>(h);
-        if (e.generation != generation_ || e.key != k) {
-            e = TableEntry{k, kNoLower, kNoUpper, generation_, 0};
+        TableEntry* e = nullptr;
+        for (int i = 0; i < kBucketSlots && !e; ++i) {
+            if (bucket[i].generation == generation_ && bucket[i].key == k) e = &bucket[i];
+        }
+        if (!e) {
+            e = &bucket[0];
+            for (int i = 1; i < kBucketSlots; ++i) {
+                if (e->generation == generation_ &&
+                    (bucket[i].generation != generation_ || bucket[i].work < e->work))
+                    e = &bucket[i];
+            }
+            *e = TableEntry{k, kNoLower, kNoUpper, generation_, 0};
         }
         const auto v = static_cast<std::int8_t>(value);
         if (bound == Bound::kLower) {
-            if (v > e.lower) e.lower = v;
+            if (v > e->lower) e->lower = v;
         } else {
-            if (v < e.upper) e.upper = v;
+            if (v < e->upper) e->upper = v;
         }
+        const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
+        if (work > e->work) e->work = work;
     }
 
-    void prefetch(Bitboard key) const { __builtin_prefetch(&entries_[mix(key) >> shift_]); }
+    void prefetch(Bitboard key) const { __builtin_prefetch(bucket_of(mix(key))); }
 
   private:
-    // Below 2^17 slots the stored 32 bits would no longer identify a key.
-    static constexpr std::size_t kMinEntries = std::size_t{1} << 18;
+    // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
+    // aligns it to a huge page where it can).
+    static constexpr int kBucketSlots = 2;
+    static_assert(std::has_single_bit(unsigned{kBucketSlots}), "buckets are aligned groups");
+    static_assert(kBucketSlots * sizeof(TableEntry) <= 64, "a bucket must fit a cache line");
+    // Below 2^17 buckets the stored 32 bits would no longer identify a key.
+    static constexpr std::size_t kMinEntries = std::size_t{kBucketSlots} << 17;
     static constexpr std::size_t kMaxEntries = std::size_t{1} << 40;
     static constexpr Bitboard kKeyMask = (Bitboard{1} << kKeyBits) - 1;
     static constexpr Bitboard kMixer = 0x9E3779B97F4A7C15ull & kKeyMask;  // odd: a bijection
     static_assert(kMixer & 1, "the mixer must be odd to be invertible");
 
     static constexpr Bitboard mix(Bitboard key) { return (key * kMixer) & kKeyMask; }
+
+    // The top bits of the mixed key pick the slot; its bucket is the aligned pair.
+    const TableEntry* bucket_of(Bitboard h) const {
+        return &entries_[(h >> shift_) & ~std::size_t{kBucketSlots - 1}];
+    }
+    TableEntry* bucket_of(Bitboard h) {
+        return &entries_[(h >> shift_) & ~std::size_t{kBucketSlots - 1}];
+    }
 
     void wipe() {
         std::memset(static_cast<void*>(entries_.get()), 0, bytes());
