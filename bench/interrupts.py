@@ -2,11 +2,12 @@
 
     python bench/interrupts.py [--repeat 5]
 
-Starts `link4 solve`, `link4 solve --analyze`, `link4 analyze` and `link4 bench` on
-work that takes minutes, sends SIGINT after a varying delay, and prints the time from
-the signal to the exit of the process (median and max; the target is under 0.2 s),
-and whether every run ended cleanly: exit status 130, "interrupted" as the last line of
-stderr, no traceback.
+Starts `link4 solve` (one by one and on two threads), `link4 solve --analyze`,
+`link4 analyze`, `link4 bench`, `link4 dataset` and `link4 book build` on work that takes
+minutes, sends SIGINT after a varying delay, and prints the time from the signal to the
+exit of the process (median and max; the target is under 0.2 s), and whether every run
+ended cleanly: exit status 130, no traceback, and as the last line of stderr either
+"interrupted" or, for the commands that keep their finished work, how to continue.
 """
 
 from __future__ import annotations
@@ -18,7 +19,12 @@ import subprocess
 import sys
 import time
 
+import tempfile
+from pathlib import Path
+
 from link4 import bench
+
+WORK = Path(tempfile.mkdtemp())
 
 HARD = [m for m, _ in bench.load_set("Begin-Hard", 5).positions]
 COMMANDS = {
@@ -26,6 +32,9 @@ COMMANDS = {
     "solve --analyze": (["solve", "--analyze", *HARD], ""),
     "analyze (empty board)": (["analyze", ""], ""),
     "bench --full": (["bench", "--full"], ""),
+    "solve --threads 2": (["solve", "--threads", "2"], "".join(f"{m}\n" for m in HARD)),
+    "dataset": (["dataset", "--count", "100000", "--plies", "8-12", "--out", str(WORK / "d.jsonl")], ""),
+    "book build": (["book", "build", "--depth", "8", "--out", str(WORK / "b.l4b"), "--workers", "2"], ""),
 }
 
 
@@ -46,7 +55,11 @@ def stop_time(args: list[str], stdin: str, after: float) -> tuple[float, bool]:
     child.wait(timeout=60)
     stopped = time.monotonic() - sent
     err = child.stderr.read()
-    clean = child.returncode == 130 and err.splitlines()[-1:] == ["interrupted"] and "Traceback" not in err
+    last = (err.splitlines() or [""])[-1]
+    said = last == "interrupted" or "same command again" in last
+    clean = child.returncode == 130 and said and "Traceback" not in err
+    for partial in WORK.glob("*.partial"):  # each run starts afresh
+        partial.unlink()
     return stopped, clean
 
 
