@@ -163,8 +163,9 @@ def build(
                 if progress:
                     progress(len(done), len(leaves))
     except BaseException:
-        for fut in pending:
-            fut.cancel()
+        # Leave the futures alone: cancelling a process pool's futures while its workers
+        # are being stopped makes the pool's own thread fail on them. The caller stops
+        # the workers (stop_workers).
         raise
 
     # Parents from their children, layer by layer: a search of a parent finds every
@@ -203,4 +204,4 @@ def stop_workers(executor: Executor) -> None:
     processes = getattr(executor, "_processes", None) or {}
     for p in list(processes.values()):
         p.terminate()
-    executor.shutdown(wait=False, cancel_futures=True)
+    executor.shutdown(wait=False)

@@ -108,10 +108,16 @@ def run_build(args: argparse.Namespace) -> int:
                           table_mb=args.table_mb, progress=advance,
                           log=lambda text: print(text, file=sys.stderr))
     except KeyboardInterrupt:
-        if client is None:
-            stop_workers(executor)
         print(f"\nStopped after {time.monotonic() - started:.1f} s. The finished work is in "
               f"{args.out}.partial: run the same command again to continue.", file=sys.stderr)
+        if client is None:
+            # The workers are killed in the middle of their searches; the pool's own
+            # thread would then wait on them or trip over their futures at exit, so the
+            # process leaves at once (every finished task is already on disk).
+            stop_workers(executor)
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(130)
         return 130
     except ValueError as e:
         return _error(str(e))
@@ -120,7 +126,7 @@ def run_build(args: argparse.Namespace) -> int:
             executor.shutdown(wait=False)
             client.close()
         else:
-            executor.shutdown(wait=False, cancel_futures=True)
+            executor.shutdown(wait=False)
     size = os.path.getsize(args.out)
     print(f"Wrote {args.out}: {stats.entries} positions up to {args.depth} discs, {size} bytes.")
     print(f"Positions per layer: {' '.join(map(str, stats.layers))}; solved {stats.solved} "
