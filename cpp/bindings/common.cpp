@@ -15,6 +15,13 @@ void raise_error(const char* kind, const py::dict& details) {
     throw py::error_already_set();
 }
 
+void raise_bad_argument(const char* name, long long value) {
+    py::dict details;
+    details["name"] = name;
+    details["value"] = value;
+    raise_error("bad_argument", details);
+}
+
 namespace {
 const char* move_error_kind(MoveError error) {
     switch (error) {

@@ -18,6 +18,8 @@ namespace py = pybind11;
 
 // Raise the exception that link4.errors.from_core(kind, **details) builds.
 [[noreturn]] void raise_error(const char* kind, const py::dict& details = py::dict());
+// An argument out of its range (a ValueError naming it).
+[[noreturn]] void raise_bad_argument(const char* name, long long value);
 // A move the rules refuse, with what the message needs to say why.
 [[noreturn]] void raise_move_error(const Position& pos, MoveError error, int col);
 // Searches are for running games only.

@@ -26,12 +26,7 @@ void register_heuristic(py::module_& m) {
         "heuristic_scores",
         [](const Position& pos, int depth, std::uint64_t max_nodes) {
             require_running(pos);
-            if (depth < 1) {
-                py::dict details;
-                details["name"] = "depth";
-                details["value"] = depth;
-                raise_error("bad_argument", details);
-            }
+            if (depth < 1) raise_bad_argument("depth", depth);
             HeuristicResult r;
             {
                 WithoutGil released;

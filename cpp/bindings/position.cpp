@@ -177,12 +177,7 @@ void register_position(py::module_& m) {
     m.def("winning_disc", &winning_disc, py::arg("score"),
           "The number of the winner's winning disc (k) for a non-zero score.");
     m.def("perft", [](const Position& p, int depth) {
-        if (depth < 0) {
-            py::dict details;
-            details["name"] = "depth";
-            details["value"] = depth;
-            raise_error("bad_argument", details);
-        }
+        if (depth < 0) raise_bad_argument("depth", depth);
         WithoutGil released;
         return perft(p, depth);
     }, py::arg("position"), py::arg("depth"));
