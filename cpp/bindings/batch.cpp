@@ -70,10 +70,24 @@ BatchOptions make_options(bool weak, int threads, std::size_t table_bytes,
     return options;
 }
 
-using Item = std::tuple<BatchStatus, std::optional<SearchResult>>;
+// Per position: its status, and `field` of its item when it was done.
+template <typename T>
+using Items = std::vector<std::tuple<BatchStatus, std::optional<T>>>;
+
+template <typename T>
+Items<T> results(const Batch& batch, T BatchItem::*field) {
+    Items<T> items;
+    items.reserve(batch.size());
+    for (const BatchItem& item : batch.items()) {
+        std::optional<T> value;
+        if (item.status == BatchStatus::kDone) value = item.*field;
+        items.emplace_back(item.status, std::move(value));
+    }
+    return items;
+}
 
 // (per position: its status and its result when done, whether Ctrl-C stopped the batch).
-std::tuple<std::vector<Item>, bool> search_many(std::vector<Position> positions, bool weak,
+std::tuple<Items<SearchResult>, bool> search_many(std::vector<Position> positions, bool weak,
                                                 bool want_move, int threads,
                                                 std::size_t table_bytes,
                                                 std::optional<std::uint64_t> max_nodes,
@@ -85,20 +99,11 @@ std::tuple<std::vector<Item>, bool> search_many(std::vector<Position> positions,
     options.want_move = want_move;
     Batch batch(std::move(positions), options);
     const bool interrupted = run(batch, std::move(progress));
-    std::vector<Item> items;
-    items.reserve(batch.size());
-    for (const BatchItem& item : batch.items()) {
-        std::optional<SearchResult> r;
-        if (item.status == BatchStatus::kDone) r = item.result;
-        items.emplace_back(item.status, r);
-    }
-    return {std::move(items), interrupted};
+    return {results(batch, &BatchItem::result), interrupted};
 }
 
-using AnalysisItem = std::tuple<BatchStatus, std::optional<Analysis>>;
-
 // The same for analyses: every column's bounds per position.
-std::tuple<std::vector<AnalysisItem>, bool> analyze_many(
+std::tuple<Items<Analysis>, bool> analyze_many(
     std::vector<Position> positions, bool weak, int threads, std::size_t table_bytes,
     std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
     OptionalBook book, py::object progress) {
@@ -107,14 +112,7 @@ std::tuple<std::vector<AnalysisItem>, bool> analyze_many(
     options.analyze = true;
     Batch batch(std::move(positions), options);
     const bool interrupted = run(batch, std::move(progress));
-    std::vector<AnalysisItem> items;
-    items.reserve(batch.size());
-    for (const BatchItem& item : batch.items()) {
-        std::optional<Analysis> a;
-        if (item.status == BatchStatus::kDone) a = item.analysis;
-        items.emplace_back(item.status, a);
-    }
-    return {std::move(items), interrupted};
+    return {results(batch, &BatchItem::analysis), interrupted};
 }
 
 }  // namespace
