@@ -90,10 +90,22 @@ class Book:
         """Every (position, score), by increasing key. The position is one of the pair
         that the entry stands for, with one order of play that reaches it."""
         for i in range(len(self)):
-            yield self._game_at(i), self._core.entry(i)[1]
+            yield self._entry(i)
+
+    def _entry(self, index: int) -> tuple[Game, int]:
+        key, score = self._core.entry(index)
+        return _game_of_key(key), score
 
     def _game_at(self, index: int) -> Game:
-        return _game_of_key(self._core.entry(index)[0])
+        return self._entry(index)[0]
+
+    def _plies_and_scores(self) -> Iterator[tuple[int, int]]:
+        """(discs, score) of every entry, without rebuilding an order of play for each."""
+        for i in range(len(self)):
+            key, score = self._core.entry(i)
+            pos = _core.position_from_key(key)
+            assert pos is not None  # the engine checked every key when it read the file
+            yield pos.ply, score
 
     def __repr__(self) -> str:
         where = f" {self.path!r}" if self.path else ""

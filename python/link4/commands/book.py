@@ -153,8 +153,7 @@ def run_verify(args: argparse.Namespace) -> int:
     wrong = 0
     with progress_bar("Verifying", len(picks)) as advance:
         for n, i in enumerate(picks, 1):
-            key, score = book._core.entry(i)
-            game = book._game_at(i)
+            game, score = book._entry(i)
             got = solver.solve(game)
             if got != score:
                 wrong += 1
@@ -169,8 +168,11 @@ def run_info(args: argparse.Namespace) -> int:
         book = _open(args.file)
     except BookError as e:
         return _error(str(e))
-    plies = Counter(g.ply for g, _ in book.entries())
-    outcomes = Counter((s > 0) - (s < 0) for _, s in book.entries())
+    plies: Counter[int] = Counter()
+    outcomes: Counter[int] = Counter()
+    for ply, score in book._plies_and_scores():
+        plies[ply] += 1
+        outcomes[(score > 0) - (score < 0)] += 1
     print(f"{args.file}: link4 book, format {book.version}, depth {book.depth}, "
           f"{len(book)} positions, {os.path.getsize(args.file)} bytes, checksum good.")
     print("Positions by discs: " + ", ".join(f"{p}: {n}" for p, n in sorted(plies.items())))
