@@ -105,21 +105,18 @@ def _write_npz(rows: Iterable[Row], path: Path) -> None:
         raise ImportError("npz output needs numpy: pip install 'link4[numpy]'") from None
     rows = list(rows)
     n = len(rows)
-    boards = np.zeros((n, HEIGHT, WIDTH), dtype=np.int8)
-    for i, row in enumerate(rows):
-        boards[i] = Game(row.moves).to_board()
-    ply = np.array([len(r.moves) for r in rows], dtype=np.int8)
-    mover = np.where(ply % 2 == 0, 1, 2).astype(np.int8)[:, None, None]
-    # The mover's view, as PettingZoo's connect_four_v3 observation: plane 0 the discs
-    # of the side to move, plane 1 the opponent's.
-    planes = np.stack([boards == mover, (boards != mover) & (boards != 0)], axis=-1)
+    games = [Game(r.moves) for r in rows]
+    boards = np.array([g.to_board() for g in games], dtype=np.int8).reshape(n, HEIGHT, WIDTH)
+    ply = np.array([g.ply for g in games], dtype=np.int8)
+    # The mover's view, as PettingZoo's connect_four_v3 observation (Game.to_planes).
+    planes = np.array([g.to_planes() for g in games], dtype=np.int8).reshape(n, HEIGHT, WIDTH, 2)
     columns = np.array([[0 if v is None else v for v in r.columns] for r in rows], dtype=np.int8)
     legal = np.array([[v is not None for v in r.columns] for r in rows], dtype=bool)
     np.savez_compressed(
         path,
         moves=np.array([r.moves for r in rows], dtype=f"<U{WIDTH * HEIGHT}"),
         board=boards,
-        planes=planes.astype(np.int8),
+        planes=planes,
         ply=ply,
         score=np.array([r.score for r in rows], dtype=np.int8),
         columns=columns.reshape(n, WIDTH),
