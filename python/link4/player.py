@@ -9,10 +9,9 @@
 
 from __future__ import annotations
 
-import math
 import random
 
-from link4.engine import PositionLike, Solver
+from link4.engine import PositionLike, Solver, _limits
 from link4.errors import GameOverError
 from link4.game import Game
 from link4.levels import LEVELS, Policy, make_policy
@@ -64,13 +63,12 @@ class Engine:
         solver: Solver | None = None,
     ) -> None:
         self._level = _level_name(level)
-        if time_limit is not None:
-            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-                kind = type(time_limit).__name__
-                raise TypeError(f"time_limit is a number of seconds, not {kind}")
-            if not time_limit > 0 or math.isnan(time_limit):
-                raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
-        self._time_limit = None if time_limit is None else float(time_limit)
+        # The searches' own check (types, NaN, negatives; a limit past a century is
+        # none), then the one thing an engine adds: it must have some time to move.
+        _, seconds = _limits(time_limit, None)
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+        self._time_limit = seconds
         self._seed = seed
         self._rng = random.Random(seed)
         if solver is None and self._level in _SOLVER_LEVELS:
