@@ -39,9 +39,8 @@ __all__ = [
     "winner_disc",
 ]
 
-def winner_disc(score: int) -> int:
-    """The number of the winner's winning disc (k) for a non-zero score."""
-    return winning_disc(score)
+# The number of the winner's winning disc (k) for a non-zero score: the core's scale.
+winner_disc = winning_disc
 
 
 def _moves_to_go(score: int, ply: int) -> int:
