@@ -93,4 +93,6 @@ def test_json_lines_and_analyze_with_threads() -> None:
 
 def test_bad_thread_counts_are_refused() -> None:
     p = link4("solve", "--threads", "0", "44")
-    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be at least 1, not 0\n"
+    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 0\n"
+    p = link4("solve", "--threads", "257", "44")
+    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 257\n"

@@ -83,7 +83,7 @@ void register_solver(py::module_& m) {
         .def_readonly("stop", &Analysis::stop);
 
     py::class_<Solver>(m, "Solver")
-        .def(py::init<std::size_t>(), py::arg("table_bytes"))
+        .def(py::init<std::size_t, int>(), py::arg("table_bytes"), py::arg("threads") = 1)
         .def("search", &search, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none(),
              py::arg("want_move") = false)
@@ -95,7 +95,8 @@ void register_solver(py::module_& m) {
              },
              py::arg("book"))
         .def("clear", &Solver::clear_table)
-        .def_property_readonly("table_bytes", &Solver::table_bytes);
+        .def_property_readonly("table_bytes", &Solver::table_bytes)
+        .def_property_readonly("threads", &Solver::threads);
 }
 
 }  // namespace link4::bindings

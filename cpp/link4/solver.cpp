@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cassert>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
 
 namespace link4 {
 namespace {
@@ -86,7 +90,12 @@ int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
 }  // namespace
 
-bool Solver::limit_reached() {
+bool Searcher::limit_reached() {
+    if (abort_.load(std::memory_order_relaxed)) {
+        stop_ = StopReason::kStopped;
+        aborted_ = true;
+        return true;
+    }
     if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
         stop_ = StopReason::kNodes;
         return true;
@@ -119,7 +128,7 @@ bool Solver::limit_reached() {
 // loaded together so that their cache misses overlap. The static bounds prove at best
 // that the child scores <= -1 (we score >= 1), so they are only tried when beta <= 1.
 // The children's keys are left in child_keys, by column, for the search to reuse.
-int Solver::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
+int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                                  Bitboard child_keys[kWidth]) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
     for (Bitboard c = candidates; c;) {
@@ -155,7 +164,7 @@ int Solver::transposition_cutoff(const Position& pos, Bitboard candidates, int b
 // Preconditions: alpha < beta; key == pos.canonical_key(); the game is not over; the
 // side to move cannot win with its next disc. When a limit stops the search the value
 // is meaningless and stop_ is set; nothing is stored in the table after that.
-int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
+int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     assert(alpha < beta);
     assert(key == pos.canonical_key());
     assert(!pos.can_win_next());
@@ -205,10 +214,29 @@ int Solver::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
 
     MoveList moves;
     order_moves(pos, candidates, moves);
-    while (const Bitboard move = moves.next()) {
+    // With other threads on the same search: a child that one of them is searching
+    // right now waits until the other children are done (after the first child, which
+    // is searched at once); by then the table often holds its answer.
+    const bool shared = busy_ && pos.moves() < kSharedMoves;
+    Bitboard deferred[kWidth];
+    int n_deferred = 0;
+    bool first = true;
+    for (;;) {
+        Bitboard move = moves.next();
+        if (!move) {
+            if (n_deferred == 0) break;
+            move = deferred[--n_deferred];  // (the order hardly matters here)
+        } else if (shared && !first && busy_->busy(child_keys[column_of(move)])) {
+            deferred[n_deferred++] = move;
+            continue;
+        }
+        first = false;
+        const Bitboard child_key = child_keys[column_of(move)];
         Position child = pos;
         child.play_cell(move);
-        const int score = -negamax(child, child_keys[column_of(move)], -beta, -alpha);
+        if (shared) busy_->enter(child_key);
+        const int score = -negamax(child, child_key, -beta, -alpha);
+        if (shared) busy_->leave(child_key);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
             table.store(key, Bound::kLower, score, nodes_ - first_node + 1);
@@ -236,8 +264,9 @@ int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 }  // namespace
 
-void Solver::begin(const SearchLimits& limits) {
+void Searcher::begin(const SearchLimits& limits) {
     nodes_ = 0;
+    aborted_ = false;
     limits_ = limits;
     stop_ = StopReason::kNone;
     start_ = std::chrono::steady_clock::now();
@@ -247,14 +276,14 @@ void Solver::begin(const SearchLimits& limits) {
 }
 
 template <typename Result>
-void Solver::finish(Result& result) const {
+void Searcher::finish(Result& result) const {
     result.nodes = nodes_;
     result.stop = stop_;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-void Solver::solve_root(const Position& pos, bool weak, SearchResult& result) {
+void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
     const auto known = book_ ? book_->get(pos) : std::nullopt;
     if (known) {
@@ -270,7 +299,7 @@ void Solver::solve_root(const Position& pos, bool weak, SearchResult& result) {
         }
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
-            const int mid = probe_point(lower, upper);
+            const int mid = clamp(probe_point(lower, upper) + probe_bias_, lower, upper - 1);
             const int r = negamax(pos, pos.canonical_key(), mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
@@ -282,7 +311,7 @@ void Solver::solve_root(const Position& pos, bool weak, SearchResult& result) {
     result.upper = weak ? sign(upper) : upper;  // are bounds
 }
 
-void Solver::init_root(const Position& pos, bool weak, Root& root) const {
+void Searcher::init_root(const Position& pos, bool weak, Root& root) {
     root = Root{};
     root.pos = pos;
     root.weak = weak;
@@ -323,7 +352,7 @@ void Solver::init_root(const Position& pos, bool weak, Root& root) const {
     while (const Bitboard move = list.next()) root.order[root.size++] = column_of(move);
 }
 
-bool Solver::probe(Root& root, int col, int target) {
+bool Searcher::probe(Root& root, int col, int target) {
     if (stop_ != StopReason::kNone) return false;  // a stopped search stays stopped
     ColumnValue& v = root.columns[col];
     assert(v.legal && v.lower < target && target <= v.upper);
@@ -338,7 +367,7 @@ bool Solver::probe(Root& root, int col, int target) {
     return true;
 }
 
-void Solver::settle(Root& root, int col, bool sign_only) {
+void Searcher::settle(Root& root, int col, bool sign_only) {
     ColumnValue& v = root.columns[col];
     while (v.legal && v.lower < v.upper) {
         if (sign_only && sign(v.lower) == sign(v.upper)) return;
@@ -348,7 +377,7 @@ void Solver::settle(Root& root, int col, bool sign_only) {
     }
 }
 
-void Solver::search_root(const Position& pos, bool weak, SearchResult& result) {
+void Searcher::search_root(const Position& pos, bool weak, SearchResult& result) {
     Root root;
     init_root(pos, weak, root);
     const auto& cols = root.columns;
@@ -405,7 +434,7 @@ void Solver::search_root(const Position& pos, bool weak, SearchResult& result) {
     result.best_moves = ties;
 }
 
-SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
+SearchResult Searcher::search(const Position& pos, bool weak, const SearchLimits& limits,
                             bool want_move) {
     assert(!pos.is_over());
     begin(limits);
@@ -418,7 +447,7 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
     return result;
 }
 
-Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
+Analysis Searcher::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
     assert(!pos.is_over());
     begin(limits);
     Root root;
@@ -433,6 +462,217 @@ Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& lim
     analysis.columns = root.columns;
     finish(analysis);
     return analysis;
+}
+
+// ---------------------------------------------------------------------------------
+// Solver: the main search on the calling thread, helpers on threads of their own.
+
+// The helper threads of a Solver. Each has its own Searcher on the Solver's table and
+// sleeps until a search starts; then it searches the same position until the main
+// search is over.
+class Solver::Helpers {
+  public:
+    enum class Task : std::uint8_t {
+        kScore,    // the score of the position
+        kColumns,  // the score of each child, from a column of the helper's own
+    };
+
+    Helpers(TranspositionTable& table, BusyTable& busy, int count) {
+        workers_.reserve(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) {
+            workers_.push_back(std::make_unique<Worker>(table));
+            workers_.back()->searcher.set_busy_table(&busy);
+            // Probes beside the main search's: +1, -1, +2, -2, ...
+            workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
+        }
+        for (int i = 0; i < count; ++i) {
+            Worker* w = workers_[static_cast<std::size_t>(i)].get();
+            w->thread = std::thread([this, w, i] { loop(*w, i + 1); });
+        }
+    }
+
+    ~Helpers() {
+        {
+            std::lock_guard lock(mutex_);
+            quit_ = true;
+        }
+        wake_.notify_all();
+        for (auto& w : workers_) w->thread.join();
+    }
+
+    int count() const { return static_cast<int>(workers_.size()); }
+
+    void for_each(const auto& f) {
+        for (auto& w : workers_) f(w->searcher);
+    }
+
+    // Start every helper on `pos`. With kScore, the helper that proves the score raises
+    // `done` (the main search's abort flag).
+    void start(const Position& pos, bool weak, Task task, std::uint64_t max_nodes,
+               std::atomic<bool>* done) {
+        std::lock_guard lock(mutex_);
+        for (auto& w : workers_) w->searcher.abort_flag().store(false);
+        pos_ = pos;
+        weak_ = weak;
+        task_ = task;
+        max_nodes_ = max_nodes;
+        done_ = done;
+        solved_.reset();
+        busy_ = count();
+        ++job_;
+        wake_.notify_all();
+    }
+
+    // Stop the helpers and wait for them. Their nodes; `solved` is the result of the
+    // helper that proved the score, if one did.
+    std::uint64_t stop(std::optional<SearchResult>& solved) {
+        for (auto& w : workers_) w->searcher.abort_flag().store(true);
+        std::unique_lock lock(mutex_);
+        idle_.wait(lock, [this] { return busy_ == 0; });
+        std::uint64_t nodes = 0;
+        for (auto& w : workers_) nodes += w->nodes;
+        solved = solved_;
+        return nodes;
+    }
+
+  private:
+    struct Worker {
+        explicit Worker(TranspositionTable& table) : searcher(table) {}
+        Searcher searcher;
+        std::thread thread;
+        std::uint64_t nodes = 0;  // in the last job
+    };
+
+    void loop(Worker& w, int index) {
+        std::uint64_t seen = 0;
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [&] { return quit_ || job_ != seen; });
+            if (quit_) return;
+            seen = job_;
+            const Position pos = pos_;
+            const bool weak = weak_;
+            const Task task = task_;
+            const std::uint64_t max_nodes = max_nodes_;
+            lock.unlock();
+
+            std::uint64_t nodes = 0;
+            std::optional<SearchResult> proved;
+            SearchLimits limits;
+            limits.max_nodes = max_nodes;
+            if (task == Task::kScore) {
+                const SearchResult r = w.searcher.search(pos, weak, limits, false);
+                nodes = r.nodes;
+                if (r.stop == StopReason::kNone) proved = r;
+            } else {
+                for (int i = 0; i < kWidth; ++i) {
+                    const int col = kCentreOrder[(i + index) % kWidth];
+                    if (!pos.can_play(col)) continue;
+                    Position child = pos;
+                    child.play(col);
+                    if (child.is_over()) continue;
+                    if (max_nodes && nodes >= max_nodes) break;
+                    if (max_nodes) limits.max_nodes = max_nodes - nodes;
+                    const SearchResult r = w.searcher.search(child, weak, limits, false);
+                    nodes += r.nodes;
+                    if (r.stop != StopReason::kNone) break;
+                }
+            }
+
+            lock.lock();
+            w.nodes = nodes;
+            if (proved && !solved_) {
+                solved_ = proved;
+                if (done_) done_->store(true);
+            }
+            if (--busy_ == 0) idle_.notify_all();
+        }
+    }
+
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::mutex mutex_;
+    std::condition_variable wake_;  // a job, or quit
+    std::condition_variable idle_;  // every helper done with the job
+    std::uint64_t job_ = 0;         // jobs started so far
+    int busy_ = 0;                  // helpers still on the current job
+    bool quit_ = false;
+    // The current job.
+    Position pos_;
+    bool weak_ = false;
+    Task task_ = Task::kScore;
+    std::uint64_t max_nodes_ = 0;
+    std::atomic<bool>* done_ = nullptr;
+    std::optional<SearchResult> solved_;
+};
+
+Solver::Solver(std::size_t table_bytes, int threads) : table_(table_bytes), main_(table_) {
+    if (threads < 1) threads = 1;
+    if (threads > kMaxThreads) threads = kMaxThreads;
+    if (threads > 1) {
+        main_.set_busy_table(&busy_);
+        helpers_ = std::make_unique<Helpers>(table_, busy_, threads - 1);
+    }
+}
+
+Solver::~Solver() = default;
+
+int Solver::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
+
+void Solver::set_book(std::shared_ptr<const Book> book) {
+    if (helpers_) helpers_->for_each([&](Searcher& s) { s.set_book(book); });
+    main_.set_book(std::move(book));
+}
+
+void Solver::clear_table() {
+    table_.clear();
+    main_.clear_near_table();
+    if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_near_table(); });
+}
+
+namespace {
+
+// With N threads, each may search this many nodes: the limit shared out (0: none).
+std::uint64_t node_share(std::uint64_t max_nodes, int threads) {
+    return max_nodes / static_cast<std::uint64_t>(threads);
+}
+
+}  // namespace
+
+SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
+                            bool want_move) {
+    main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
+    // (A node limit smaller than the thread count leaves nothing to share.)
+    if (!helpers_ || (limits.max_nodes && limits.max_nodes < static_cast<std::uint64_t>(threads())))
+        return main_.search(pos, weak, limits, want_move);
+    SearchLimits mine = limits;
+    mine.max_nodes = node_share(limits.max_nodes, threads());
+    // The helpers prove the score. When only the score is wanted, the first thread to
+    // prove it ends the search; with a move wanted, the main search's per-column bounds
+    // give the answer, and the helpers' work reaches it through the table.
+    helpers_->start(pos, weak, Helpers::Task::kScore, mine.max_nodes,
+                    want_move ? nullptr : &main_.abort_flag());
+    SearchResult r = main_.search(pos, weak, mine, want_move);
+    std::optional<SearchResult> solved;
+    r.nodes += helpers_->stop(solved);
+    if (solved && r.stop == StopReason::kStopped && main_.aborted()) {
+        r.exact = true;
+        r.score = r.lower = r.upper = solved->score;
+        r.stop = StopReason::kNone;
+    }
+    return r;
+}
+
+Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
+    main_.abort_flag().store(false);
+    if (!helpers_ || (limits.max_nodes && limits.max_nodes < static_cast<std::uint64_t>(threads())))
+        return main_.analyze(pos, weak, limits);
+    SearchLimits mine = limits;
+    mine.max_nodes = node_share(limits.max_nodes, threads());
+    helpers_->start(pos, weak, Helpers::Task::kColumns, mine.max_nodes, nullptr);
+    Analysis a = main_.analyze(pos, weak, mine);
+    std::optional<SearchResult> solved;
+    a.nodes += helpers_->stop(solved);
+    return a;
 }
 
 }  // namespace link4

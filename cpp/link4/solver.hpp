@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "link4/bitboard.hpp"
 #include "link4/book.hpp"
@@ -71,34 +72,47 @@ constexpr int centre_most(ColumnSet ties) {
     return -1;
 }
 
-class Solver {
+// Which positions the threads of one search are searching right now, as counts in
+// slots picked by a hash of the key (two positions may share a slot: then one of them
+// looks busy when it is not, which costs a little order, never a wrong answer).
+class BusyTable {
   public:
-    static constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+    bool busy(Bitboard key) const { return slots_[index(key)].load(std::memory_order_relaxed) != 0; }
+    void enter(Bitboard key) { slots_[index(key)].fetch_add(1, std::memory_order_relaxed); }
+    void leave(Bitboard key) { slots_[index(key)].fetch_sub(1, std::memory_order_relaxed); }
 
-    explicit Solver(std::size_t table_bytes = kDefaultTableBytes) : table_(table_bytes) {}
+  private:
+    static constexpr int kBits = 16;
+    static std::size_t index(Bitboard key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - kBits); }
+    std::array<std::atomic<std::uint16_t>, std::size_t{1} << kBits> slots_{};
+};
 
-    // Exact (weak: only the sign) score of `pos`, within `limits`. Precondition: the
-    // game is not over. With `want_move`, also the best move and its ties (see
-    // SearchResult); honest under any limit.
+// One thread's search: the negamax and its root drivers, the thread's own small table
+// for the positions near the end, its node count and limits. The main table may be
+// shared with other Searchers searching the same position at the same time.
+class Searcher {
+  public:
+    explicit Searcher(TranspositionTable& table) : table_(table) {}
+
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
                         bool want_move);
-
-    // The value of every column of `pos`: exact, or the bounds proven when `limits`
-    // (which cover the whole analysis) ran out. The signs of all columns are settled
-    // first, then the exact scores, columns from the centre outwards; what is proven
-    // stays proven when a limit stops it. Precondition: the game is not over.
     Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
 
-    // Positions the book holds (within its depth) are leaves with their exact score.
-    // None: search everything (the benchmark's setting).
     void set_book(std::shared_ptr<const Book> book) {
         book_ = std::move(book);
         book_depth_ = book_ ? book_->depth() : -1;
     }
     const std::shared_ptr<const Book>& book() const { return book_; }
-
-    void clear_table() { table_.clear(); near_table_.clear(); }
-    std::size_t table_bytes() const { return table_.bytes(); }
+    void clear_near_table() { near_table_.clear(); }
+    // Shared by the threads of one search (null: a single thread).
+    void set_busy_table(BusyTable* busy) { busy_ = busy; }
+    // Nonzero: the null-window probes of a score lie this far from the usual points, so
+    // that a helper thread proves bounds the main search will ask for next.
+    void set_probe_bias(int bias) { probe_bias_ = bias; }
+    // Set from another thread: the search stops (StopReason::kStopped) at its next check.
+    std::atomic<bool>& abort_flag() { return abort_; }
+    // Whether the last search was stopped by the abort flag (and by nothing else).
+    bool aborted() const { return aborted_; }
     std::uint64_t nodes() const { return nodes_; }
 
   private:
@@ -122,7 +136,7 @@ class Solver {
         std::array<int, kWidth> order{};  // the columns still open, best first
         int size = 0;
     };
-    void init_root(const Position& pos, bool weak, Root& root) const;
+    void init_root(const Position& pos, bool weak, Root& root);
     // Is playing `col` worth at least `target`? One null-window search of the child;
     // its answer narrows the column's bounds. False when a limit stopped it.
     bool probe(Root& root, int col, int target);
@@ -135,6 +149,9 @@ class Solver {
     static constexpr int kNearEndMoves = 18;
     static constexpr std::size_t kNearTableBytes = std::size_t{2} << 20;
     static constexpr int kInfinity = 127;
+    // Threads coordinate (BusyTable) on positions with fewer discs than this, whose
+    // subtrees are large enough to be worth it.
+    static constexpr int kSharedMoves = 16;
 
     TranspositionTable& table_for(int moves) {
         return moves >= kNearEndMoves ? near_table_ : table_;
@@ -145,17 +162,74 @@ class Solver {
     int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                              Bitboard child_keys[kWidth]) const;
 
-    TranspositionTable table_;
+    TranspositionTable& table_;
     TranspositionTable near_table_{kNearTableBytes};
     std::shared_ptr<const Book> book_;
     int book_depth_ = -1;
+    BusyTable* busy_ = nullptr;
+    int probe_bias_ = 0;
     std::uint64_t nodes_ = 0;
     // Limits of the current search.
     SearchLimits limits_;
+    std::atomic<bool> abort_{false};
+    bool aborted_ = false;
     std::uint64_t next_check_ = 0;
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point next_poll_;
     StopReason stop_ = StopReason::kNone;
+};
+
+// The perfect solver: a table, and one or more threads searching with it.
+//
+// With threads = N > 1 a search runs on N threads sharing the one table. The calling
+// thread runs the search whose answer is given; N - 1 helpers prove the same score
+// meanwhile, each probing beside the main search's null windows (one above, one
+// below, ...). The threads tell each other through a BusyTable which positions they
+// are in: a thread leaves a child another thread is searching for last (after Weill's
+// ABDADA), so that they split the work of a node instead of repeating it, and what
+// one proves reaches the others through the table. For a score alone (no move
+// wanted) the first thread to prove it ends the search. Limits and stops work as with
+// one thread: the node limit is shared out among the threads, and the answer's bounds
+// are those the main search proved (or the helper's exact score). With one thread the
+// search is deterministic: the same nodes every run.
+class Solver {
+  public:
+    static constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+    static constexpr int kMaxThreads = 256;
+
+    explicit Solver(std::size_t table_bytes = kDefaultTableBytes, int threads = 1);
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    // Exact (weak: only the sign) score of `pos`, within `limits`. Precondition: the
+    // game is not over. With `want_move`, also the best move and its ties (see
+    // SearchResult); honest under any limit.
+    SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
+                        bool want_move);
+
+    // The value of every column of `pos`: exact, or the bounds proven when `limits`
+    // (which cover the whole analysis) ran out. The signs of all columns are settled
+    // first, then the exact scores, columns from the centre outwards; what is proven
+    // stays proven when a limit stops it. Precondition: the game is not over.
+    Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
+
+    // Positions the book holds (within its depth) are leaves with their exact score.
+    // None: search everything (the benchmark's setting).
+    void set_book(std::shared_ptr<const Book> book);
+    const std::shared_ptr<const Book>& book() const { return main_.book(); }
+
+    void clear_table();
+    std::size_t table_bytes() const { return table_.bytes(); }
+    int threads() const;
+
+  private:
+    class Helpers;  // the helper threads (solver.cpp)
+
+    TranspositionTable table_;
+    BusyTable busy_;
+    Searcher main_;
+    std::unique_ptr<Helpers> helpers_;
 };
 
 }  // namespace link4

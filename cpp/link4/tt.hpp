@@ -16,11 +16,18 @@
 // Memory. The table is far larger than the caches, so nearly every probe misses; on
 // Linux it asks for transparent huge pages to spare TLB misses as well.
 //
+// Threads. Several searches may share one table (a search on N threads): an entry is one
+// 64-bit word, read and written whole and atomically, so a thread sees either an entry
+// as some thread wrote it or none. Two threads storing into one bucket at once may lose
+// one of the two stores: that costs a re-search, never a wrong bound, since every word
+// holds only bounds proven for its own key.
+//
 // Clearing. Each entry carries the generation it was written in; clear() moves to the
 // next generation, so a cleared table costs nothing to clear and behaves exactly as a
 // freshly zeroed one. The memory is wiped for real only when the generation wraps.
 #pragma once
 
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -42,14 +49,25 @@ namespace link4 {
 
 enum class Bound : std::uint8_t { kLower, kUpper };
 
+// One entry, unpacked from (and packed into) its 64-bit word.
 struct TableEntry {
     std::uint32_t key = 0;        // the low 32 bits of the mixed key
     std::int8_t lower = 0;        // the score is >= lower
     std::int8_t upper = 0;        // the score is <= upper
     std::uint8_t generation = 0;  // 0: never written
     std::uint8_t work = 0;        // bit width of the node count spent on the bounds
+
+    static TableEntry unpack(std::uint64_t w) {
+        return {static_cast<std::uint32_t>(w), static_cast<std::int8_t>(w >> 32),
+                static_cast<std::int8_t>(w >> 40), static_cast<std::uint8_t>(w >> 48),
+                static_cast<std::uint8_t>(w >> 56)};
+    }
+    std::uint64_t pack() const {
+        return std::uint64_t{key} | std::uint64_t{static_cast<std::uint8_t>(lower)} << 32 |
+               std::uint64_t{static_cast<std::uint8_t>(upper)} << 40 |
+               std::uint64_t{generation} << 48 | std::uint64_t{work} << 56;
+    }
 };
-static_assert(sizeof(TableEntry) == 8, "keep table entries packed");
 
 class TranspositionTable {
   public:
@@ -61,7 +79,7 @@ class TranspositionTable {
 
     // The largest power of two of entries that fits in `bytes` (at least kMinEntries).
     void resize(std::size_t bytes) {
-        std::size_t n = std::bit_floor(bytes / sizeof(TableEntry));
+        std::size_t n = std::bit_floor(bytes / sizeof(Word));
         if (n < kMinEntries) n = kMinEntries;
         if (n > kMaxEntries) n = kMaxEntries;
         entries_ = allocate(n);
@@ -75,7 +93,7 @@ class TranspositionTable {
     }
 
     std::size_t size() const { return size_; }
-    std::size_t bytes() const { return size_ * sizeof(TableEntry); }
+    std::size_t bytes() const { return size_ * sizeof(Word); }
 
     // Bounds known for `key`, or {kNoLower, kNoUpper} on a miss.
     struct Bounds {
@@ -84,10 +102,10 @@ class TranspositionTable {
     };
     Bounds probe(Bitboard key) const {
         const Bitboard h = mix(key);
-        const TableEntry* bucket = bucket_of(h);
+        Word* bucket = bucket_of(h);
         const auto k = static_cast<std::uint32_t>(h);
         for (int i = 0; i < kBucketSlots; ++i) {
-            const TableEntry& e = bucket[i];
+            const TableEntry e = load(bucket[i]);
             if (e.generation == generation_ && e.key == k) return {e.lower, e.upper};
         }
         return {kNoLower, kNoUpper};
@@ -99,39 +117,48 @@ class TranspositionTable {
     // (see Replacement above).
     void store(Bitboard key, Bound bound, int value, std::uint64_t nodes) {
         const Bitboard h = mix(key);
-        TableEntry* bucket = bucket_of(h);
+        Word* bucket = bucket_of(h);
         const auto k = static_cast<std::uint32_t>(h);
-        TableEntry* e = nullptr;
-        for (int i = 0; i < kBucketSlots && !e; ++i) {
-            if (bucket[i].generation == generation_ && bucket[i].key == k) e = &bucket[i];
+        TableEntry slots[kBucketSlots];
+        for (int i = 0; i < kBucketSlots; ++i) slots[i] = load(bucket[i]);
+        int at = -1;
+        for (int i = 0; i < kBucketSlots && at < 0; ++i) {
+            if (slots[i].generation == generation_ && slots[i].key == k) at = i;
         }
-        if (!e) {
-            e = &bucket[0];
+        if (at < 0) {
+            at = 0;
             for (int i = 1; i < kBucketSlots; ++i) {
-                if (e->generation == generation_ &&
-                    (bucket[i].generation != generation_ || bucket[i].work < e->work))
-                    e = &bucket[i];
+                if (slots[at].generation == generation_ &&
+                    (slots[i].generation != generation_ || slots[i].work < slots[at].work))
+                    at = i;
             }
-            *e = TableEntry{k, kNoLower, kNoUpper, generation_, 0};
+            slots[at] = TableEntry{k, kNoLower, kNoUpper, generation_, 0};
         }
+        TableEntry& e = slots[at];
         const auto v = static_cast<std::int8_t>(value);
         if (bound == Bound::kLower) {
-            if (v > e->lower) e->lower = v;
+            if (v > e.lower) e.lower = v;
         } else {
-            if (v < e->upper) e->upper = v;
+            if (v < e.upper) e.upper = v;
         }
         const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
-        if (work > e->work) e->work = work;
+        if (work > e.work) e.work = work;
+        std::atomic_ref<Word>(bucket[at]).store(e.pack(), std::memory_order_relaxed);
     }
 
     void prefetch(Bitboard key) const { __builtin_prefetch(bucket_of(mix(key))); }
 
   private:
+    using Word = std::uint64_t;  // a packed TableEntry
+    static TableEntry load(Word& w) {
+        return TableEntry::unpack(std::atomic_ref<Word>(w).load(std::memory_order_relaxed));
+    }
+
     // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
     // aligns it to a huge page where it can).
     static constexpr int kBucketSlots = 2;
     static_assert(std::has_single_bit(unsigned{kBucketSlots}), "buckets are aligned groups");
-    static_assert(kBucketSlots * sizeof(TableEntry) <= 64, "a bucket must fit a cache line");
+    static_assert(kBucketSlots * sizeof(Word) <= 64, "a bucket must fit a cache line");
     // Below 2^17 buckets the stored 32 bits would no longer identify a key.
     static constexpr std::size_t kMinEntries = std::size_t{kBucketSlots} << 17;
     static constexpr std::size_t kMaxEntries = std::size_t{1} << 40;
@@ -142,10 +169,8 @@ class TranspositionTable {
     static constexpr Bitboard mix(Bitboard key) { return (key * kMixer) & kKeyMask; }
 
     // The top bits of the mixed key pick the slot; its bucket is the aligned pair.
-    const TableEntry* bucket_of(Bitboard h) const {
-        return &entries_[(h >> shift_) & ~std::size_t{kBucketSlots - 1}];
-    }
-    TableEntry* bucket_of(Bitboard h) {
+    // (Probing writes nothing; the words are only mutable for atomic_ref's sake.)
+    Word* bucket_of(Bitboard h) const {
         return &entries_[(h >> shift_) & ~std::size_t{kBucketSlots - 1}];
     }
 
@@ -155,13 +180,13 @@ class TranspositionTable {
     }
 
     struct Free {
-        void operator()(TableEntry* p) const { std::free(p); }
+        void operator()(Word* p) const { std::free(p); }
     };
-    using Buffer = std::unique_ptr<TableEntry[], Free>;
+    using Buffer = std::unique_ptr<Word[], Free>;
 
     static Buffer allocate(std::size_t n) {
         constexpr std::size_t kHugePage = std::size_t{2} << 20;
-        const std::size_t bytes = (n * sizeof(TableEntry) + kHugePage - 1) / kHugePage * kHugePage;
+        const std::size_t bytes = (n * sizeof(Word) + kHugePage - 1) / kHugePage * kHugePage;
 #if defined(_SC_PHYS_PAGES)
         // More than the machine's memory: an overcommitting kernel (or a sanitizer's
         // allocator) would grant it, and the wipe below would then be killed for it.
@@ -179,7 +204,7 @@ class TranspositionTable {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
         madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-        return Buffer(static_cast<TableEntry*>(p));
+        return Buffer(static_cast<Word*>(p));
     }
 
     Buffer entries_;

@@ -145,7 +145,7 @@ class Analysis:
 class Solver:
     """A solver owning its transposition table; one thread at a time (link4.Solver guards it)."""
 
-    def __init__(self, table_bytes: int) -> None: ...
+    def __init__(self, table_bytes: int, threads: int = 1) -> None: ...
     def search(
         self,
         position: Position,
@@ -165,6 +165,8 @@ class Solver:
     def clear(self) -> None: ...
     @property
     def table_bytes(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
 
 class BatchStatus:
     """What became of one position of a batch (a pybind11 enum)."""

@@ -7,7 +7,6 @@ turns the results into Python values.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 
 from link4 import _core
@@ -20,17 +19,11 @@ from link4.engine import (
     _limits,
     _position,
     _table_bytes,
+    _threads,
 )
 from link4.errors import GameOverError, Interrupted, from_core
 
 __all__ = ["Progress", "analyze_many", "search_many", "solve_many"]
-
-def _threads(threads: int | None) -> int:
-    n = threads if threads is not None else (os.cpu_count() or 1)
-    if isinstance(n, bool) or not isinstance(n, int) or n < 1:
-        raise ValueError(f"threads must be an int >= 1, not {threads!r}")
-    return n
-
 
 Progress = Callable[[int, int], object]
 

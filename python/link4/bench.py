@@ -127,11 +127,14 @@ def run_set(
     *,
     weak: bool = False,
     table_mb: float = BENCH_TABLE_MB,
+    threads: int = 1,
     solver: Solver | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> SetResult:
-    """Solve every position of the set through the public API and time each solve."""
-    solver = solver or Solver(table_mb, book=None)  # the solver's figures, never the book's
+    """Solve every position of the set through the public API and time each solve.
+    With ``threads`` > 1 each solve runs on that many threads: node counts then vary."""
+    # The solver's figures, never the book's.
+    solver = solver or Solver(table_mb, threads=threads, book=None)
     games = []
     for moves, _ in bench_set.positions:
         try:

@@ -79,6 +79,17 @@ def _table_bytes(table_mb: float, tables: int = 1) -> int:
     return int(table_mb * (1 << 20))
 
 
+MAX_THREADS = 256
+
+
+def _threads(threads: int | None) -> int:
+    """A thread count (None: one per core), checked."""
+    n = threads if threads is not None else (os.cpu_count() or 1)
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_THREADS:
+        raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not {threads!r}")
+    return n
+
+
 def _limits(time_limit: float | None, node_limit: int | None) -> tuple[int | None, float | None]:
     """(max_nodes, max_seconds) for the core; None: no limit."""
     seconds = None
@@ -186,23 +197,40 @@ class Solver:
     >>> s.best_move("4455")      # columns 3 and 6 both win with red's 4th disc
     2
 
-    One thread at a time: a second thread calling it while it searches gets
+    One caller at a time: a second thread calling it while it searches gets
     RuntimeError (use one Solver per thread, or ``search_many``).
+
+    ``threads=N`` puts N threads on every search, sharing the one table (lazy SMP): the
+    answers are the same, found sooner on a hard position. With one thread a search is
+    deterministic (the same nodes every run); with more, ``nodes`` (all threads' sum)
+    varies from run to run, and a node limit is shared out among the threads.
     """
 
-    def __init__(self, table_mb: float = 64, *, book: BookChoice = SHIPPED) -> None:
+    def __init__(
+        self, table_mb: float = 64, *, threads: int = 1, book: BookChoice = SHIPPED
+    ) -> None:
         """``table_mb``: the size of the transposition table in MB (at least 4).
+        ``threads``: the threads each search runs on (1 to 256).
         ``book``: the opening book whose positions are answered at once (a Book, the
         path of a book file, None for none; by default the one shipped with link4)."""
-        self._core = _core.Solver(_table_bytes(table_mb))
+        if threads is None:
+            raise ValueError("threads must be an int from 1 to 256, not None")
+        threads = _threads(threads)
+        self._core = _core.Solver(_table_bytes(table_mb), threads)
         self._book = resolve(book)
         self._core.set_book(None if self._book is None else self._book._core)
         self._nodes = 0
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
+        threads = "" if self.threads == 1 else f", threads={self.threads}"
         book = "" if self._book is None else f", book={self._book!r}"
-        return f"Solver(table_mb={self.table_mb:g}{book})"
+        return f"Solver(table_mb={self.table_mb:g}{threads}{book})"
+
+    @property
+    def threads(self) -> int:
+        """The threads each search runs on."""
+        return self._core.threads
 
     @property
     def book(self) -> Book | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from link4.commands._progress import Advance, progress_bar
 from link4.batch import _analyses, _searches
-from link4.engine import ColumnValue, SearchResult, Solver
+from link4.engine import MAX_THREADS, ColumnValue, SearchResult, Solver
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -22,9 +22,10 @@ first word of a line is read, so the '<moves> <score>' benchmark files can be pi
 For each position prints '<moves> <score> <nodes> <microseconds>'; with --analyze, the
 score of each of the 7 columns ('x' for a full one) instead of the score; with --json,
 one JSON object per line instead. A bad line gets a message on stderr and is skipped;
-the exit status is then 1. With --threads N the positions are solved N at a time (each
-thread with its own table) and printed in order; a progress bar goes to stderr when it
-is a terminal."""
+the exit status is then 1. With --threads N, positions given as arguments are solved
+one after another, each by N threads sharing one table (the nodes are then all threads'
+sum); positions read from stdin are solved N at a time, each thread with its own table,
+and printed in order. A progress bar goes to stderr when it is a terminal."""
 
 CHUNK = 256  # positions per batch with --threads: output keeps flowing, order is kept
 
@@ -41,9 +42,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--analyze", action="store_true", help="the score of every column")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
     p.add_argument("--threads", type=int, default=1, metavar="N",
-                   help="solve N positions at a time (default 1)")
+                   help="threads: N per position given as an argument, or N positions "
+                   "at a time from stdin (default 1)")
     p.add_argument("--table-mb", type=float, default=64, metavar="MB",
-                   help="transposition table size, per thread (default 64)")
+                   help="transposition table size (default 64; from stdin, per thread)")
     p.set_defaults(func=run)
 
 
@@ -157,15 +159,17 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.threads < 1:
-        print(f"link4 solve: --threads must be at least 1, not {args.threads}", file=sys.stderr)
+    if not 1 <= args.threads <= MAX_THREADS:
+        print(f"link4 solve: --threads must be from 1 to {MAX_THREADS}, not {args.threads}",
+              file=sys.stderr)
         return 2
+    smp = args.threads if args.positions else 1  # threads on each search
     try:
-        solver = Solver(args.table_mb)
+        solver = Solver(args.table_mb, threads=smp)
     except (ValueError, MemoryError) as e:
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
-    if args.threads == 1:
+    if args.threads == 1 or args.positions:
         return _one_by_one(args, solver)
     del solver
     return _batched(args)

@@ -1,0 +1,151 @@
+"""One search on several threads (Solver(threads=N)): the same answers as one thread,
+limits and Ctrl-C honoured, and one thread still deterministic."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+
+import pytest
+
+import link4
+from link4 import Solver
+from tests.conftest import load_pons
+
+MEDIUM = load_pons("Test_L1_R2", 40)  # Begin-Medium: ~1 M nodes each
+HARD = load_pons("Test_L1_R3", 4)  # Begin-Hard: tens of millions of nodes
+
+
+@pytest.fixture(scope="module")
+def two() -> Solver:
+    return Solver(16, threads=2, book=None)
+
+
+@pytest.fixture(scope="module")
+def one() -> Solver:
+    return Solver(16, book=None)
+
+
+def test_two_threads_solve_every_position_exactly(two: Solver) -> None:
+    for moves, score in MEDIUM + HARD[:2]:
+        two.clear()
+        assert two.solve(moves) == score, moves
+
+
+def test_two_threads_give_the_same_best_move_and_ties(two: Solver, one: Solver) -> None:
+    for moves, score in MEDIUM[:20]:
+        a, b = one.search(moves), two.search(moves)
+        assert (b.score, b.best_move, b.best_moves) == (score, a.best_move, a.best_moves), moves
+
+
+def test_two_threads_give_the_same_analysis(two: Solver, one: Solver) -> None:
+    for moves, _ in MEDIUM[:8]:
+        assert two.analyze(moves) == one.analyze(moves), moves
+
+
+def test_the_weak_answer_is_the_sign(two: Solver) -> None:
+    for moves, score in MEDIUM[:10]:
+        assert two.solve(moves, weak=True) == (score > 0) - (score < 0)
+
+
+def test_the_node_limit_is_shared_out_and_the_bounds_are_honest(two: Solver) -> None:
+    moves, score = HARD[2]
+    for limit in (1, 1000, 50_000, 400_000):
+        two.clear()
+        r = two.search(moves, node_limit=limit)
+        assert r.nodes <= limit
+        assert r.stopped_by == "nodes" and not r.exact
+        assert r.lower <= score <= r.upper
+        assert r.best_move in Game_legal(moves)
+
+
+def Game_legal(moves: str) -> list[int]:
+    return link4.Game(moves).legal_moves()
+
+
+def test_a_time_limit_stops_both_threads_with_honest_bounds(two: Solver) -> None:
+    moves, score = HARD[3]
+    two.clear()
+    start = time.perf_counter()
+    r = two.search(moves, time_limit=0.2)
+    assert time.perf_counter() - start < 2
+    assert r.stopped_by == "time"
+    assert r.lower <= score <= r.upper
+    # The solver is whole afterwards: the next search is exact.
+    assert two.solve(MEDIUM[0][0]) == MEDIUM[0][1]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT delivery to the own process")
+def test_ctrl_c_stops_a_search_on_two_threads(two: Solver) -> None:
+    moves, score = HARD[3]
+    two.clear()
+
+    def send() -> None:
+        time.sleep(0.3)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    t = threading.Thread(target=send)
+    t.start()
+    start = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        two.solve(moves)
+    assert time.perf_counter() - start < 3
+    t.join()
+    assert two.solve(MEDIUM[1][0]) == MEDIUM[1][1]
+
+
+def test_one_thread_stays_deterministic() -> None:
+    moves, _ = MEDIUM[5]
+    counts = set()
+    for _ in range(2):
+        s = Solver(16, book=None)
+        s.solve(moves)
+        counts.add(s.nodes)
+    assert len(counts) == 1
+
+
+@pytest.mark.parametrize("bad", [0, -1, 257, True, 1.5, "2", None])
+def test_a_bad_thread_count_is_refused(bad: object) -> None:
+    with pytest.raises(ValueError, match="threads"):
+        Solver(4, threads=bad, book=None)  # type: ignore[arg-type]
+
+
+def test_the_thread_count_shows() -> None:
+    s = Solver(4, threads=3, book=None)
+    assert s.threads == 3
+    assert repr(s) == "Solver(table_mb=4, threads=3)"
+    assert Solver(4, book=None).threads == 1
+
+
+def test_many_solvers_with_threads_come_and_go() -> None:
+    # Each one starts and joins its helper threads; nothing is left behind.
+    before = threading.active_count()
+    for _ in range(20):
+        s = Solver(4, threads=4, book=None)
+        assert s.solve("4455") == 18
+        del s
+    assert threading.active_count() == before
+
+
+def _link4(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "link4", *args], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_solve_on_two_threads_from_the_command_line() -> None:
+    moves, score = MEDIUM[2]
+    out = _link4("solve", "--threads", "2", moves)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split()[:2] == [moves, str(score)]
+
+
+def test_bench_on_two_threads_marks_the_signature() -> None:
+    out = _link4("bench", "--threads", "2", "--limit", "3", "Begin-Medium")
+    assert out.returncode == 0, out.stderr
+    assert "2 threads: not a signature" in out.stdout.splitlines()[-1]
+    bad = _link4("bench", "--threads", "0")
+    assert bad.returncode == 2 and "--threads" in bad.stderr
