@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import struct
 import subprocess
@@ -15,7 +16,7 @@ import pytest
 from conftest import load_pons
 
 import link4
-from link4 import Book, BookError, Game, Solver
+from link4 import Book, BookError, Game, Solver, _bookbuild
 from link4.book import encode, write
 
 # A middle-game root: the books below hold its subtree, which takes seconds to build.
@@ -120,8 +121,15 @@ def test_the_solver_answers_book_positions_at_once_and_the_same(built: Path) -> 
 def test_verify_and_info(built: Path) -> None:
     p = cli("verify", str(built), "--sample", "60", "--seed", "3")
     assert p.returncode == 0, p.stderr
-    assert p.stdout.strip() == "60 positions verified (seed 3): 0 wrong."
+    assert p.stdout.splitlines() == [
+        "1269 positions with fewer than 15 discs checked against their children: 0 wrong.",
+        "60 positions verified (seed 3): 0 wrong.",
+    ]
     assert "(seed 3)" in p.stderr
+    p = cli("verify", str(built), "--sample", "5", "--seed", "4", "--leaves")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.splitlines()[1] == "5 positions verified (seed 4): 0 wrong."
+    assert "of 3225 positions with 15 discs" in p.stderr
     p = cli("info", str(built))
     assert p.returncode == 0 and "depth 15, 4494 positions, 40478 bytes, checksum good" in p.stdout
     assert "Positions by discs: 10: 1, 11: 7, 12: 49, 13: 216, 14: 996, 15: 3225" in p.stdout
@@ -137,6 +145,29 @@ def test_a_wrong_entry_fails_verification(built: Path, tmp_path: Path) -> None:
     write(entries, depth=book.depth, path=tmp_path / "wrong.l4b")
     p = cli("verify", str(tmp_path / "wrong.l4b"), "--sample", str(len(entries)), "--seed", "1")
     assert p.returncode == 1 and "1 wrong" in p.stdout and "the book says" in p.stderr
+
+
+def test_an_entry_that_its_children_contradict_fails_verification(built: Path, tmp_path: Path) -> None:
+    book = Book.open(built)
+    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    parent = next(g for g, _ in book.entries() if g.ply == book.depth - 1)
+    entries[parent._pos.canonical_key()] += 1
+    write(entries, depth=book.depth, path=tmp_path / "parent.l4b")
+    p = cli("verify", str(tmp_path / "parent.l4b"), "--sample", "0")
+    assert p.returncode == 1
+    assert "checked against their children: 1 wrong." in p.stdout
+    good = book.get(parent)
+    assert f"wrong: {parent.moves} has {good} from its children, the book says {good + 1}" in p.stderr
+
+
+def test_a_child_missing_from_the_book_fails_verification(built: Path, tmp_path: Path) -> None:
+    book = Book.open(built)
+    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    leaf = next(g for g, _ in book.entries() if g.ply == book.depth)
+    del entries[leaf._pos.canonical_key()]
+    write(entries, depth=book.depth, path=tmp_path / "missing.l4b")
+    p = cli("verify", str(tmp_path / "missing.l4b"), "--sample", "0")
+    assert p.returncode == 1 and "a child missing from the book" in p.stderr
 
 
 def test_the_same_book_whatever_the_workers(built: Path, tmp_path: Path) -> None:
@@ -198,11 +229,22 @@ def test_the_shipped_book_agrees_with_the_solver() -> None:
     book = link4.book.default_book()
     if book is None:
         pytest.skip("no book is shipped with this build")
-    sample = sorted(__import__("random").Random(2026).sample(range(len(book)), min(200, len(book))))
-    solver = Solver(book=None)
-    wrong = [(book._game_at(i).moves, s) for i in sample
-             if solver.solve(book._game_at(i)) != (s := book._core.entry(i)[1])]
-    assert wrong == []
+    # Every entry above the deepest layer is the best of its moves valued from the
+    # book: the book is right as soon as its deepest layer is ...
+    assert _bookbuild.disagreements(book) == []
+    # ... of which a new random sample is solved again without the book on every run.
+    # (A position with 4 discs takes seconds to solve, one with 8 a fraction of one.)
+    leaves = _bookbuild.leaves(book)
+    seed = random.SystemRandom().randrange(2**32)
+    sample = random.Random(seed).sample(leaves, min(200 if book.depth >= 8 else 4, len(leaves)))
+    solver = Solver(threads=2, book=None)
+    wrong = []
+    for i in sample:
+        game, score = book._entry(i)
+        solver.clear()
+        if solver.solve(game) != score:
+            wrong.append((game.moves, score))
+    assert wrong == [], f"seed {seed}"
     for file in ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"]:
         for moves, score in load_pons(file):
             if len(moves) <= book.depth and book.get(moves) is not None:

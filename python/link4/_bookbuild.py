@@ -26,7 +26,7 @@ from link4.book import Book, encode, write
 from link4.engine import Solver
 from link4.game import Game
 
-__all__ = ["BuildStats", "build", "plan", "solve_task"]
+__all__ = ["BuildStats", "build", "disagreements", "plan", "solve_task"]
 
 CHECKPOINT_VERSION = 1
 
@@ -182,6 +182,43 @@ def build(
     stats.entries = len(entries)
     stats.wall_seconds = time.monotonic() - start
     return stats
+
+
+# A position whose children are all in the book is analysed in a few dozen nodes; one
+# that needs more has a child missing from the book.
+_CHILD_CHECK_NODES = 10_000
+
+
+def disagreements(
+    book: Book, progress: Callable[[int, int], None] | None = None
+) -> list[tuple[str, int, int | None]]:
+    """Check every entry with fewer discs than the book's depth against its children:
+    its score must be the best of its moves, each valued from the book (or from the end
+    of the game it makes). Returns (moves, the book's score, the children's score or
+    None when a child is missing from the book) for each entry that fails.
+
+    With this, the book is right as soon as its deepest positions are: those are the
+    ones a sample re-solved without the book has to check."""
+    solver = Solver(16, book=book)
+    wrong: list[tuple[str, int, int | None]] = []
+    parents = [i for i, (ply, _) in enumerate(book._plies_and_scores()) if ply < book.depth]
+    for n, i in enumerate(parents, 1):
+        game, score = book._entry(i)
+        values = solver.analyze(game, node_limit=_CHILD_CHECK_NODES)
+        if all(isinstance(v, int) or v is None for v in values):
+            best: int | None = max(v for v in values if isinstance(v, int))
+        else:
+            best = None
+        if best != score:
+            wrong.append((game.moves, score, best))
+        if progress:
+            progress(n, len(parents))
+    return wrong
+
+
+def leaves(book: Book) -> list[int]:
+    """The indices of the entries with the book's depth in discs."""
+    return [i for i, (ply, _) in enumerate(book._plies_and_scores()) if ply == book.depth]
 
 
 def _take(queue: Iterable[list[str]], n: int) -> list[list[str]]:

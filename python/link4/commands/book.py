@@ -11,6 +11,7 @@ from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
+from link4 import _bookbuild
 from link4.book import Book
 from link4.commands._progress import progress_bar
 from link4.engine import Solver, _table_bytes
@@ -26,8 +27,11 @@ depth), one entry per mirror pair, so that the engine answers them at once.
            dask.distributed cluster (--scheduler ADDRESS, pip install 'link4[cluster]').
            Ctrl-C stops it and keeps the finished work in FILE.partial: the same command
            again continues there. The book is the same, byte for byte, however it ran.
-  verify   solve a random sample of the book's positions again, without the book, and
-           compare the scores.
+  verify   check every position above the book's depth against its children (its
+           score must be the best of its moves valued from the book), then solve a
+           random sample of the book's positions again, without the book, and compare
+           the scores (--leaves: a sample of the deepest positions only, which with the
+           first check vouch for the whole book).
   info     what a book file holds."""
 
 
@@ -54,6 +58,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     v.add_argument("file", metavar="FILE")
     v.add_argument("--sample", type=int, default=200, metavar="N", help="positions to check (default 200)")
     v.add_argument("--seed", type=int, default=None, help="seed of the sample (default: random, printed)")
+    v.add_argument("--leaves", action="store_true",
+                   help="sample only the positions with the book's depth in discs")
     v.set_defaults(func=run_verify)
 
     i = books.add_parser("info", help="what a book file holds", description="Describe a book file.")
@@ -74,16 +80,14 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
             raise ValueError("--scheduler needs dask.distributed: pip install 'link4[cluster]'") from None
         client = Client(args.scheduler)  # type: ignore[no-untyped-call]
         return client.get_executor(), client  # type: ignore[no-untyped-call]
-    from link4._bookbuild import _ignore_sigint
 
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
-    return ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint), None
+    return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild._ignore_sigint), None
 
 
 def run_build(args: argparse.Namespace) -> int:
-    from link4._bookbuild import build, stop_workers
 
     try:
         root = Game(args.root)
@@ -104,7 +108,7 @@ def run_build(args: argparse.Namespace) -> int:
     started = time.monotonic()
     try:
         with progress_bar("Solving positions", 0) as advance:
-            stats = build(root, args.depth, args.out, executor, task_size=args.task_size,
+            stats = _bookbuild.build(root, args.depth, args.out, executor, task_size=args.task_size,
                           table_mb=args.table_mb, progress=advance,
                           log=lambda text: print(text, file=sys.stderr))
     except KeyboardInterrupt:
@@ -114,7 +118,7 @@ def run_build(args: argparse.Namespace) -> int:
             # The workers are killed in the middle of their searches; the pool's own
             # thread would then wait on them or trip over their futures at exit, so the
             # process leaves at once (every finished task is already on disk).
-            stop_workers(executor)
+            _bookbuild.stop_workers(executor)
             sys.stdout.flush()
             sys.stderr.flush()
             os._exit(130)
@@ -144,13 +148,26 @@ def run_verify(args: argparse.Namespace) -> int:
         book = _open(args.file)
     except BookError as e:
         return _error(str(e))
+    if args.sample < 0:
+        return _error(f"--sample must be at least 0, not {args.sample}")
+    with progress_bar("Checking against the children", len(book)) as advance:
+        bad = _bookbuild.disagreements(book, advance)
+    for moves, score, children in bad:
+        said = "a child missing from the book" if children is None else f"{children} from its children"
+        print(f"wrong: {moves or '(empty board)'} has {said}, the book says {score}", file=sys.stderr)
+    parents = sum(1 for ply, _ in book._plies_and_scores() if ply < book.depth)
+    print(f"{parents} positions with fewer than {book.depth} discs checked against their "
+          f"children: {len(bad)} wrong.")
+
+    pool = _bookbuild.leaves(book) if args.leaves else list(range(len(book)))
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
-    print(f"Verifying {min(args.sample, len(book))} of {len(book)} positions of {args.file} "
+    what = f"positions with {book.depth} discs" if args.leaves else "positions"
+    print(f"Verifying {min(args.sample, len(pool))} of {len(pool)} {what} of {args.file} "
           f"(seed {seed}).", file=sys.stderr)
     rng = random.Random(seed)
-    picks = sorted(rng.sample(range(len(book)), min(args.sample, len(book))))
+    picks = sorted(rng.sample(pool, min(args.sample, len(pool))))
     solver = Solver(book=None)
-    wrong = 0
+    wrong = len(bad)
     with progress_bar("Verifying", len(picks)) as advance:
         for n, i in enumerate(picks, 1):
             game, score = book._entry(i)
@@ -159,7 +176,7 @@ def run_verify(args: argparse.Namespace) -> int:
                 wrong += 1
                 print(f"wrong: {game.moves} has {got}, the book says {score}", file=sys.stderr)
             advance(n, len(picks))
-    print(f"{len(picks)} positions verified (seed {seed}): {wrong} wrong.")
+    print(f"{len(picks)} positions verified (seed {seed}): {wrong - len(bad)} wrong.")
     return 1 if wrong else 0
 
 
