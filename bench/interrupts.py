@@ -30,7 +30,7 @@ HARD = [m for m, _ in bench.load_set("Begin-Hard", 5).positions]
 COMMANDS = {
     "solve (stdin)": (["solve"], "".join(f"{m}\n" for m in HARD)),
     "solve --analyze": (["solve", "--analyze", *HARD], ""),
-    "analyze (empty board)": (["analyze", ""], ""),
+    "analyze (empty board)": (["analyze", "--book", "none", ""], ""),
     "bench --full": (["bench", "--full"], ""),
     "solve --threads 2": (["solve", "--threads", "2"], "".join(f"{m}\n" for m in HARD)),
     "dataset": (["dataset", "--count", "100000", "--plies", "8-12", "--out", str(WORK / "d.jsonl")], ""),

@@ -103,3 +103,23 @@ def test_time_limit_leaves_unsolved_columns_unknown(capsys: pytest.CaptureFixtur
     doc = json.loads(capsys.readouterr().out)
     assert doc["score"] is None and doc["best"] == []
     assert all(c["solved"] is False and c["meaning"] == "not solved in time" for c in doc["columns"])
+
+
+def test_the_book_option(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from link4.book import write
+
+    # A book with made-up scores for the children of 4456 (no two of them mirror
+    # images): the columns are valued from it.
+    g = link4.Game("4456")
+    entries = {}
+    for col in g.legal_moves():
+        child = g.copy()
+        child.play(col)
+        entries[child._pos.canonical_key()] = -col
+    write(entries, depth=5, path=tmp_path / "b.l4b")
+    p = run_cli("--json", "--book", str(tmp_path / "b.l4b"), "4456")
+    assert [c["score"] for c in json.loads(p.stdout)["columns"]] == [0, 1, 2, 3, 4, 5, 6]
+    p = run_cli("--json", "--book", "none", "4455")
+    assert json.loads(p.stdout)["score"] == 18  # (the shipped book is off too)
+    p = run_cli("--book", str(tmp_path / "missing.l4b"), "44")
+    assert p.returncode == 2 and "--book: cannot read the book" in p.stderr

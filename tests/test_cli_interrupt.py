@@ -76,7 +76,7 @@ def test_ctrl_c_stops_solve_given_as_arguments() -> None:
 
 
 def test_ctrl_c_stops_analyze() -> None:
-    r, stopped = interrupt(["analyze", ""])  # the empty board: minutes of work
+    r, stopped = interrupt(["analyze", "--book", "none", ""])  # the empty board: minutes of work
     assert_clean_stop(r, stopped)
     assert r.stdout == ""  # nothing half-printed
 

@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 from conftest import load_pons
+
+from link4 import Game
+from link4.book import write
 
 
 def link4(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -96,3 +100,15 @@ def test_bad_thread_counts_are_refused() -> None:
     assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 0\n"
     p = link4("solve", "--threads", "257", "44")
     assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 257\n"
+
+
+def test_the_book_option(tmp_path: Path) -> None:
+    # A book that (wrongly, on purpose) says 4455 scores 5: the answer comes from it.
+    write({Game("4455")._pos.canonical_key(): 5}, depth=4, path=tmp_path / "b.l4b")
+    assert link4("solve", "--book", str(tmp_path / "b.l4b"), "4455").stdout.split()[1] == "5"
+    assert link4("solve", "--book", "none", "4455").stdout.split()[1] == "18"
+    assert link4("solve", "--book", str(tmp_path / "b.l4b"), "--threads", "2",
+                 stdin="4455\n").stdout.split()[1] == "5"
+    (tmp_path / "bad.l4b").write_bytes(b"LINK4BK\0" + bytes(40))
+    p = link4("solve", "--book", str(tmp_path / "bad.l4b"), "44")
+    assert p.returncode == 2 and p.stderr.startswith("link4 solve: ") and "bad.l4b" in p.stderr

@@ -66,12 +66,12 @@ def test_begin_hard_first_200() -> None:
 
 @pytest.mark.slow
 def test_empty_board_is_a_first_player_win_by_one() -> None:
-    assert Solver().solve("") == 1
+    assert Solver(book=None).solve("") == 1
 
 
 @pytest.mark.slow
 def test_only_the_centre_wins_as_first_move() -> None:
-    assert Solver().analyze("") == [-2, -1, 0, 1, 0, -1, -2]
+    assert Solver(book=None).analyze("") == [-2, -1, 0, 1, 0, -1, -2]
 
 
 # -- the score convention ------------------------------------------------------------------
@@ -231,7 +231,7 @@ def test_limited_search_leaves_the_table_sound() -> None:
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT delivery to the own process")
 def test_ctrl_c_stops_a_long_search_quickly_and_the_solver_stays_usable() -> None:
-    s = Solver(table_mb=16)
+    s = Solver(table_mb=16, book=None)
     sent = []
 
     def interrupt() -> None:

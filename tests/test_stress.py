@@ -276,7 +276,7 @@ def test_exit_while_daemon_threads_search_does_not_crash() -> None:
         import threading, time
         import link4
         for _ in range(2):
-            threading.Thread(target=lambda: link4.Solver(table_mb=4).solve(""), daemon=True).start()
+            threading.Thread(target=lambda: link4.Solver(table_mb=4, book=None).solve(""), daemon=True).start()
         time.sleep(0.3)
         """
     )

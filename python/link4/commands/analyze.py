@@ -17,8 +17,9 @@ from link4._text import (
     score_words,
     use_colour,
 )
+from link4.commands._options import add_book_option, book_choice
 from link4.engine import ColumnValue, SearchResult, Solver
-from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game
 
 DESCRIPTION = """\
@@ -45,6 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="give up on the columns not solved within SECONDS in all (they show as unknown)",
     )
     p.add_argument("--table-mb", type=float, default=64, help="solver table size (default 64)")
+    add_book_option(p)
     p.set_defaults(func=run)
 
 
@@ -71,7 +73,11 @@ def run(args: argparse.Namespace) -> int:
     if args.time_limit is not None and not args.time_limit > 0:
         return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     try:
-        solver = Solver(table_mb=args.table_mb)
+        book = book_choice(args)
+    except BookError as e:
+        return _error(f"--book: {e}")
+    try:
+        solver = Solver(table_mb=args.table_mb, book=book)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
 

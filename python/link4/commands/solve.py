@@ -9,6 +9,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from link4.commands._options import add_book_option, book_choice
 from link4.commands._progress import Advance, progress_bar
 from link4.batch import _analyses, _searches
 from link4.engine import MAX_THREADS, ColumnValue, SearchResult, Solver
@@ -46,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "at a time from stdin (default 1)")
     p.add_argument("--table-mb", type=float, default=64, metavar="MB",
                    help="transposition table size (default 64; from stdin, per thread)")
+    add_book_option(p)
     p.set_defaults(func=run)
 
 
@@ -138,9 +140,11 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
     found: list[Any] = []
     try:
         if args.analyze:
-            found = _analyses(games, args.weak, args.threads, args.table_mb, None, None, advance)
+            found = _analyses(games, args.weak, args.threads, args.table_mb, None, None, advance,
+                              args.book_choice)
         else:
-            found = _searches(games, args.weak, False, args.threads, args.table_mb, None, None, advance)
+            found = _searches(games, args.weak, False, args.threads, args.table_mb, None, None,
+                              advance, args.book_choice)
     except Interrupted as stop:
         found = stop.results
         raise
@@ -165,8 +169,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     smp = args.threads if args.positions else 1  # threads on each search
     try:
-        solver = Solver(args.table_mb, threads=smp)
-    except (ValueError, MemoryError) as e:
+        args.book_choice = book_choice(args)
+        solver = Solver(args.table_mb, threads=smp, book=args.book_choice)
+    except (ValueError, MemoryError) as e:  # (BookError is a ValueError)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
     if args.threads == 1 or args.positions:
