@@ -485,20 +485,18 @@ class Solver::Helpers {
             // Probes beside the main search's: +1, -1, +2, -2, ...
             workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
         }
-        for (int i = 0; i < count; ++i) {
-            Worker* w = workers_[static_cast<std::size_t>(i)].get();
-            w->thread = std::thread([this, w, i] { loop(*w, i + 1); });
+        try {
+            for (int i = 0; i < count; ++i) {
+                Worker* w = workers_[static_cast<std::size_t>(i)].get();
+                w->thread = std::thread([this, w, i] { loop(*w, i + 1); });
+            }
+        } catch (...) {  // no more threads: stop those already started
+            quit();
+            throw;
         }
     }
 
-    ~Helpers() {
-        {
-            std::lock_guard lock(mutex_);
-            quit_ = true;
-        }
-        wake_.notify_all();
-        for (auto& w : workers_) w->thread.join();
-    }
+    ~Helpers() { quit(); }
 
     int count() const { return static_cast<int>(workers_.size()); }
 
@@ -536,6 +534,16 @@ class Solver::Helpers {
     }
 
   private:
+    void quit() {
+        {
+            std::lock_guard lock(mutex_);
+            quit_ = true;
+        }
+        wake_.notify_all();
+        for (auto& w : workers_)
+            if (w->thread.joinable()) w->thread.join();
+    }
+
     struct Worker {
         explicit Worker(TranspositionTable& table) : searcher(table) {}
         Searcher searcher;
