@@ -98,8 +98,8 @@ def test_piped_output_has_no_escapes() -> None:
 
 
 def test_time_limit_leaves_unsolved_columns_unknown(capsys: pytest.CaptureFixture[str]) -> None:
-    # Two discs down: no column is solved in a hundredth of a second.
-    assert main(["analyze", "44", "--time-limit", "0.01", "--json"]) == 0
+    # Two discs down and no book: no column is solved in a hundredth of a second.
+    assert main(["analyze", "44", "--time-limit", "0.01", "--json", "--book", "none"]) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["score"] is None and doc["best"] == []
     assert all(c["solved"] is False and c["meaning"] == "not solved in time" for c in doc["columns"])

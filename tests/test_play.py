@@ -186,8 +186,8 @@ def test_end_of_input_leaves_with_the_record() -> None:
 
 
 def test_ctrl_c_while_perfect_thinks_returns_to_the_prompt() -> None:
-    # Three discs down: an exact solve takes far longer than this test waits.
-    child = spawn("--moves", "44", level="perfect")
+    # Three discs down and no book: an exact solve takes far longer than this test waits.
+    child = spawn("--moves", "44", "--book", "none", level="perfect")
     child.expect(PROMPT)
     child.sendline("4")
     child.expect(r"yellow is thinking")
@@ -260,3 +260,10 @@ def test_coin_flip_is_announced() -> None:
     child.expect(r"Coin flip: (you move|the engine moves) first\.")
     child.sendline("q")
     child.expect(pexpect.EOF)
+
+
+def test_a_book_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
+    r = subprocess.run([sys.executable, "-m", "link4", "play", "--book", str(tmp_path / "x.l4b")],
+                       capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert r.returncode == 2
+    assert r.stderr.startswith("link4 play: --book: cannot read the book") and r.stdout == ""

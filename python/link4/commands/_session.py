@@ -22,6 +22,7 @@ from link4._text import (
     render_board,
     use_colour,
 )
+from link4.book import SHIPPED, BookChoice
 from link4.engine import SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game, Player, ordinal
@@ -69,7 +70,10 @@ class PlaySession:
         # The exact levels create their solver when they first need it. Hints and
         # analyses use another one, so that what they leave in a table never changes
         # the engine's choices: a seed replays the same game whatever was asked.
-        self.policy = make_policy(self.level)
+        # (--book: the book of both; without it each uses the shipped one.)
+        self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
+        exact = getattr(args, "book", None) is not None and str(self.level) in ("5", "perfect")
+        self.policy = make_policy(self.level, Solver(book=self.book) if exact else None)
         self._solver: Solver | None = None
         self.game = Game(args.moves)
         self.engine_sides: set[Player] = set()
@@ -81,7 +85,7 @@ class PlaySession:
     def solver(self) -> Solver:
         """The solver of hints and analyses."""
         if self._solver is None:
-            self._solver = Solver()
+            self._solver = Solver(book=self.book)
         return self._solver
 
     def say(self, text: str = "") -> None:
@@ -139,8 +143,8 @@ class PlaySession:
     def warn_if_slow(self) -> None:
         if self.level == "perfect" and self.game.ply < SLOW_BEFORE_PLY:
             self.say(
-                "Note: early in the game the perfect level can think for minutes (there "
-                "is no opening book yet). Ctrl-C stops it and gives you the prompt back."
+                "Note: early in the game, past the opening book, the perfect level can "
+                "think for a minute. Ctrl-C stops it and gives you the prompt back."
             )
 
     # -- the engine -----------------------------------------------------------------

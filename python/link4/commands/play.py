@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 
+from link4.commands._options import add_book_option, book_choice
 from link4.commands._session import COMMANDS_HELP, PlaySession, _Leave
-from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
 from link4.levels import DEFAULT_LEVEL, LEVELS
 
@@ -61,6 +62,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="SECONDS",
         help="pause between moves with --engine-vs-engine (default 0.5 in a terminal, else 0)",
     )
+    add_book_option(p)
     p.set_defaults(func=run)
 
 
@@ -73,6 +75,11 @@ def run(args: argparse.Namespace) -> int:
     del game
     if args.delay is not None and not args.delay >= 0:
         print(f"link4 play: --delay must be a number of seconds >= 0, not {args.delay}", file=sys.stderr)
+        return 2
+    try:
+        args.book_choice = book_choice(args)
+    except BookError as e:
+        print(f"link4 play: --book: {e}", file=sys.stderr)
         return 2
     session = PlaySession(args)
     status = 0
