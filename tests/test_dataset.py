@@ -112,3 +112,32 @@ def test_ctrl_c_keeps_the_finished_work_and_a_rerun_completes_it(tmp_path: Path)
     solver = link4.Solver(table_mb=16)
     for r in rows[::150]:
         assert r["score"] == solver.solve(r["moves"])
+
+
+def test_ctrl_c_before_a_chunk_has_results_files_nothing_under_its_positions(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The second batch is interrupted before it has any result (KeyboardInterrupt, not
+    # Interrupted): the checkpoint must then hold the first chunk only, each row with
+    # its own position's values (it once got the first chunk's values again).
+    from link4.cli import main
+    from link4.commands import dataset as command
+
+    calls = []
+
+    def analyze_many(games, **kwargs):  # type: ignore[no-untyped-def]
+        calls.append(len(games))
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return link4.analyze_many(games, **kwargs)
+
+    monkeypatch.setattr(command, "CHUNK", 5)
+    monkeypatch.setattr(command, "analyze_many", analyze_many)
+    out = tmp_path / "d.jsonl"
+    assert main(["dataset", "--count", "12", "--plies", "20-24", "--seed", "5",
+                 "--out", str(out), "--threads", "1", "--table-mb", "8"]) == 130
+    rows = [json.loads(line) for line in (tmp_path / "d.jsonl.partial").read_text().splitlines()[1:]]
+    assert [r["index"] for r in rows] == [0, 1, 2, 3, 4]
+    solver = link4.Solver(table_mb=8)
+    for r in rows:
+        assert r["columns"] == solver.analyze(r["moves"]), r["moves"]

@@ -149,6 +149,9 @@ def run(args: argparse.Namespace) -> int:
             for start in range(0, len(todo), CHUNK):
                 chunk = todo[start : start + CHUNK]
                 base = len(rows)
+                # (Reset for each chunk: a Ctrl-C that comes before the batch has any
+                # results must not file the last chunk's values under this one's positions.)
+                values: Sequence[object] = []
                 try:
                     values = analyze_many(
                         [games[i] for i in chunk], threads=args.threads, table_mb=args.table_mb,
