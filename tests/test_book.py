@@ -207,6 +207,39 @@ def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Pat
     assert p.returncode == 0 and fresh.read_bytes() == out.read_bytes()
 
 
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc")
+def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_work(tmp_path: Path) -> None:
+    out = tmp_path / "b.l4b"
+    args = [sys.executable, "-m", "link4", "book", "build", "--depth", "16", "--root", ROOT,
+            "--out", str(out), "--workers", "2", "--task-size", "8", "--table-mb", "8"]
+    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    partial = Path(str(out) + ".partial")
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 5):
+        time.sleep(0.05)
+    workers = [int(p) for t in Path(f"/proc/{child.pid}/task").iterdir()
+               for p in (t / "children").read_text().split()]
+    assert len(workers) == 2
+    child.send_signal(signal.SIGTERM)
+    sent = time.monotonic()
+    _, err = child.communicate(timeout=60)
+    assert child.returncode == 130, err
+    assert time.monotonic() - sent < 5
+    assert "run the same command again" in err and "Traceback" not in err
+    assert len(partial.read_text().splitlines()) - 1 >= 4
+
+    def gone(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().split()[2] == "Z"
+        except FileNotFoundError:
+            return True
+
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and not all(gone(w) for w in workers):
+        time.sleep(0.05)
+    assert all(gone(w) for w in workers)  # no worker left searching on its own
+
+
 def test_a_dask_cluster_builds_the_same_book(built: Path, tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     out = tmp_path / "dask.l4b"

@@ -62,9 +62,11 @@ def plan(root: Game, depth: int) -> list[list[Game]]:
 _worker = threading.local()
 
 
-def _ignore_sigint() -> None:
-    """Process-pool workers leave Ctrl-C to the builder, which stops them itself."""
+def _worker_signals() -> None:
+    """Process-pool workers leave Ctrl-C to the builder, which stops them itself, and
+    end at once on SIGTERM (how it stops them), whatever handler they were forked with."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def solve_task(moves: list[str], table_mb: float) -> tuple[list[int], float]:

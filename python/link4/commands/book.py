@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import signal
 import sys
 import time
 from collections import Counter
@@ -25,8 +26,9 @@ depth), one entry per mirror pair, so that the engine answers them at once.
   build    solve every position from the empty board (or --root MOVES) up to --depth
            discs and write the book; tasks run on a local process pool (--workers) or a
            dask.distributed cluster (--scheduler ADDRESS, pip install 'link4[cluster]').
-           Ctrl-C stops it and keeps the finished work in FILE.partial: the same command
-           again continues there. The book is the same, byte for byte, however it ran.
+           Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
+           same command again continues there. The book is the same, byte for byte,
+           however it ran.
   verify   check every position above the book's depth against its children (its
            score must be the best of its moves valued from the book), then solve a
            random sample of the book's positions again, without the book, and compare
@@ -84,7 +86,11 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
-    return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild._ignore_sigint), None
+    return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild._worker_signals), None
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def run_build(args: argparse.Namespace) -> int:
@@ -106,11 +112,15 @@ def run_build(args: argparse.Namespace) -> int:
     except (ValueError, OSError) as e:
         return _error(str(e))
     started = time.monotonic()
+    # SIGTERM (a scheduler's or kill's) stops the build as Ctrl-C does: the workers are
+    # stopped and the finished work is kept.
+    previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
         with progress_bar("Solving positions", 0) as advance:
-            stats = _bookbuild.build(root, args.depth, args.out, executor, task_size=args.task_size,
-                          table_mb=args.table_mb, progress=advance,
-                          log=lambda text: print(text, file=sys.stderr))
+            stats = _bookbuild.build(root, args.depth, args.out, executor,
+                                     task_size=args.task_size, table_mb=args.table_mb,
+                                     progress=advance,
+                                     log=lambda text: print(text, file=sys.stderr))
     except KeyboardInterrupt:
         print(f"\nStopped after {time.monotonic() - started:.1f} s. The finished work is in "
               f"{args.out}.partial: run the same command again to continue.", file=sys.stderr)
@@ -126,6 +136,7 @@ def run_build(args: argparse.Namespace) -> int:
     except ValueError as e:
         return _error(str(e))
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if client is not None:
             executor.shutdown(wait=False)
             client.close()
