@@ -33,16 +33,6 @@ constexpr std::array<Bitboard, kLineCount> make_lines() {
 }
 inline constexpr std::array<Bitboard, kLineCount> kLines = make_lines();
 
-// Rows 1, 3, 5... counting the bottom row as 1 (bits 0, 2, 4 of each column): where a
-// threat helps the first player; the others are where it helps the second player.
-constexpr Bitboard make_odd_rows() {
-    Bitboard b = 0;
-    for (int row = 0; row < kHeight; row += 2) b |= kBottomRow << row;
-    return b;
-}
-inline constexpr Bitboard kOddRows = make_odd_rows();
-inline constexpr Bitboard kEvenRows = kBoardMask & ~kOddRows;
-
 // Evaluation weights. An open line (no enemy disc in it) with one, two or three discs.
 // (A full line cannot occur: the evaluation is only asked of running games.)
 constexpr int kLineWeight[kConnect] = {0, 1, 4, 12};
@@ -129,8 +119,10 @@ class HeuristicSearch {
 
 int evaluate(const Position& pos) {
     const bool mover_first = pos.moves() % 2 == 0;
-    const Bitboard mine_good = mover_first ? kOddRows : kEvenRows;
-    const Bitboard theirs_good = mover_first ? kEvenRows : kOddRows;
+    // A threat helps the first player on its rows (1, 3, 5 from the bottom), the
+    // second player on the others.
+    const Bitboard mine_good = mover_first ? kFirstPlayerRows : kSecondPlayerRows;
+    const Bitboard theirs_good = mover_first ? kSecondPlayerRows : kFirstPlayerRows;
     const int v = side_value(pos.current(), pos.opponent(), pos.mask(), mine_good) -
                   side_value(pos.opponent(), pos.current(), pos.mask(), theirs_good);
     if (v >= kEvalBound) return kEvalBound - 1;
