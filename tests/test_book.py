@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import zlib
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -178,20 +179,32 @@ def test_the_same_book_whatever_the_workers(built: Path, tmp_path: Path) -> None
     assert out.read_bytes() == built.read_bytes()
 
 
-@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
-def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Path) -> None:
-    out = tmp_path / "b.l4b"
+def stopped_build(
+    out: Path, lines: int, sig: int, before: Callable[[subprocess.Popen[str]], None] | None = None
+) -> tuple[list[str], subprocess.Popen[str], str, float]:
+    """Start a build of ROOT's subtree to 16 discs into ``out``, send ``sig`` once its
+    checkpoint holds ``lines`` lines (after calling ``before``): the command, the finished
+    process, its stderr and the seconds from the signal to its exit."""
     args = [sys.executable, "-m", "link4", "book", "build", "--depth", "16", "--root", ROOT,
             "--out", str(out), "--workers", "2", "--task-size", "8", "--table-mb", "8"]
     child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     partial = Path(str(out) + ".partial")
     deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 20):
+    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < lines):
         time.sleep(0.05)
-    child.send_signal(signal.SIGINT)
+    if before is not None:
+        before(child)
+    child.send_signal(sig)
     sent = time.monotonic()
     _, err = child.communicate(timeout=60)
-    stopped = time.monotonic() - sent
+    return args, child, err, time.monotonic() - sent
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Path) -> None:
+    out = tmp_path / "b.l4b"
+    args, child, err, stopped = stopped_build(out, 20, signal.SIGINT)
+    partial = Path(str(out) + ".partial")
     assert child.returncode == 130, err
     assert "run the same command again" in err and "Traceback" not in err
     assert stopped < 5
@@ -210,21 +223,17 @@ def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Pat
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc")
 def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_work(tmp_path: Path) -> None:
     out = tmp_path / "b.l4b"
-    args = [sys.executable, "-m", "link4", "book", "build", "--depth", "16", "--root", ROOT,
-            "--out", str(out), "--workers", "2", "--task-size", "8", "--table-mb", "8"]
-    child = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    workers: list[int] = []
+
+    def note_workers(child: subprocess.Popen[str]) -> None:
+        workers.extend(int(p) for t in Path(f"/proc/{child.pid}/task").iterdir()
+                       for p in (t / "children").read_text().split())
+
+    _, child, err, stopped = stopped_build(out, 5, signal.SIGTERM, note_workers)
     partial = Path(str(out) + ".partial")
-    deadline = time.monotonic() + 120
-    while time.monotonic() < deadline and (not partial.exists() or len(partial.read_text().splitlines()) < 5):
-        time.sleep(0.05)
-    workers = [int(p) for t in Path(f"/proc/{child.pid}/task").iterdir()
-               for p in (t / "children").read_text().split()]
     assert len(workers) == 2
-    child.send_signal(signal.SIGTERM)
-    sent = time.monotonic()
-    _, err = child.communicate(timeout=60)
     assert child.returncode == 130, err
-    assert time.monotonic() - sent < 5
+    assert stopped < 5
     assert "run the same command again" in err and "Traceback" not in err
     assert len(partial.read_text().splitlines()) - 1 >= 4
 
