@@ -521,17 +521,18 @@ class Solver::Helpers {
         wake_.notify_all();
     }
 
-    // Stop the helpers and wait for them. Their nodes; `solved` is the result of the
-    // helper that proved the score, if one did.
-    std::uint64_t stop(std::optional<SearchResult>& solved) {
+    // Stop the helpers and wait for them; their nodes.
+    std::uint64_t stop() {
         for (auto& w : workers_) w->searcher.abort_flag().store(true);
         std::unique_lock lock(mutex_);
         idle_.wait(lock, [this] { return busy_ == 0; });
         std::uint64_t nodes = 0;
         for (auto& w : workers_) nodes += w->nodes;
-        solved = solved_;
         return nodes;
     }
+
+    // After stop(): the result of the helper that proved the score, if one did.
+    const std::optional<SearchResult>& solved() const { return solved_; }
 
   private:
     void quit() {
@@ -637,32 +638,29 @@ void Solver::clear_table() {
     if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_near_table(); });
 }
 
-namespace {
-
-// With N threads, each may search this many nodes: the limit shared out (0: none).
-std::uint64_t node_share(std::uint64_t max_nodes, int threads) {
-    return max_nodes / static_cast<std::uint64_t>(threads);
+std::optional<SearchLimits> Solver::shared_limits(const SearchLimits& limits) {
+    main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
+    const auto n = static_cast<std::uint64_t>(threads());
+    // One thread, or a node limit too small to share out: the calling thread alone.
+    if (!helpers_ || (limits.max_nodes && limits.max_nodes < n)) return std::nullopt;
+    SearchLimits mine = limits;
+    mine.max_nodes = limits.max_nodes / n;  // each thread's share (0: no limit)
+    return mine;
 }
-
-}  // namespace
 
 SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
                             bool want_move) {
-    main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
-    // (A node limit smaller than the thread count leaves nothing to share.)
-    if (!helpers_ || (limits.max_nodes && limits.max_nodes < static_cast<std::uint64_t>(threads())))
-        return main_.search(pos, weak, limits, want_move);
-    SearchLimits mine = limits;
-    mine.max_nodes = node_share(limits.max_nodes, threads());
+    const auto mine = shared_limits(limits);
+    if (!mine) return main_.search(pos, weak, limits, want_move);
     // The helpers prove the score. When only the score is wanted, the first thread to
     // prove it ends the search; with a move wanted, the main search's per-column bounds
     // give the answer, and the helpers' work reaches it through the table.
-    helpers_->start(pos, weak, Helpers::Task::kScore, mine.max_nodes,
+    helpers_->start(pos, weak, Helpers::Task::kScore, mine->max_nodes,
                     want_move ? nullptr : &main_.abort_flag());
-    SearchResult r = main_.search(pos, weak, mine, want_move);
-    std::optional<SearchResult> solved;
-    r.nodes += helpers_->stop(solved);
-    if (solved && r.stop == StopReason::kStopped && main_.aborted()) {
+    SearchResult r = main_.search(pos, weak, *mine, want_move);
+    r.nodes += helpers_->stop();
+    if (const auto& solved = helpers_->solved();
+        solved && r.stop == StopReason::kStopped && main_.aborted()) {
         r.exact = true;
         r.score = r.lower = r.upper = solved->score;
         r.stop = StopReason::kNone;
@@ -671,15 +669,11 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
 }
 
 Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
-    main_.abort_flag().store(false);
-    if (!helpers_ || (limits.max_nodes && limits.max_nodes < static_cast<std::uint64_t>(threads())))
-        return main_.analyze(pos, weak, limits);
-    SearchLimits mine = limits;
-    mine.max_nodes = node_share(limits.max_nodes, threads());
-    helpers_->start(pos, weak, Helpers::Task::kColumns, mine.max_nodes, nullptr);
-    Analysis a = main_.analyze(pos, weak, mine);
-    std::optional<SearchResult> solved;
-    a.nodes += helpers_->stop(solved);
+    const auto mine = shared_limits(limits);
+    if (!mine) return main_.analyze(pos, weak, limits);
+    helpers_->start(pos, weak, Helpers::Task::kColumns, mine->max_nodes, nullptr);
+    Analysis a = main_.analyze(pos, weak, *mine);
+    a.nodes += helpers_->stop();
     return a;
 }
 

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "link4/bitboard.hpp"
@@ -225,6 +226,10 @@ class Solver {
 
   private:
     class Helpers;  // the helper threads (solver.cpp)
+
+    // The limits of each thread when helpers join a search (the node limit shared out),
+    // or none when the calling thread searches alone.
+    std::optional<SearchLimits> shared_limits(const SearchLimits& limits);
 
     TranspositionTable table_;
     BusyTable busy_;
