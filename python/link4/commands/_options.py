@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from link4.book import SHIPPED, Book, BookChoice
+from link4.book import SHIPPED, Book, resolve
 
 
 def add_book_option(p: argparse.ArgumentParser) -> None:
@@ -13,10 +13,7 @@ def add_book_option(p: argparse.ArgumentParser) -> None:
                    "(default: the book shipped with link4)")
 
 
-def book_choice(args: argparse.Namespace) -> BookChoice:
-    """The book that --book asks for; BookError for a file that is not a sound book."""
-    if args.book is None:
-        return SHIPPED
-    if args.book == "none":
-        return None
-    return Book.open(args.book)
+def book_choice(args: argparse.Namespace) -> Book | None:
+    """The book that --book asks for, opened (so that a bad file is reported before any
+    work starts); BookError for a file that is not a sound book."""
+    return resolve(SHIPPED if args.book is None else None if args.book == "none" else args.book)
