@@ -14,6 +14,7 @@ def load_pons(file: str, limit: int | None = None) -> list[tuple[str, int]]:
 
 @pytest.fixture(scope="session")
 def solver():  # type: ignore[no-untyped-def]
+    """A solver without the opening book: what the tests check is its search."""
     import link4
 
-    return link4.Solver(table_mb=16)
+    return link4.Solver(table_mb=16, book=None)

@@ -44,7 +44,7 @@ def analysis(moves: str) -> list[int | None]:
 )
 def test_node_limit_is_exact_and_what_is_proven_is_true(which: int, node_limit: int, weak: bool) -> None:
     moves, score = POSITIONS[which]
-    s = Solver(table_mb=4)
+    s = Solver(table_mb=4, book=None)  # the Begin positions are searched, not looked up
     r = s.search(moves, node_limit=node_limit, weak=weak)
     # The engine counts every node it visits and stops on reaching the limit.
     assert r.nodes <= node_limit
@@ -66,7 +66,7 @@ def test_node_limit_is_exact_and_what_is_proven_is_true(which: int, node_limit: 
 @pytest.mark.parametrize("node_limit", [1, 2, 1023, 1024, 1025, 4096])
 def test_node_limit_at_the_check_interval(node_limit: int) -> None:
     # The engine looks at its limits every 1024 nodes, and at the node limit itself.
-    r = Solver(table_mb=4).search(HARD[0], node_limit=node_limit)
+    r = Solver(table_mb=4, book=None).search(HARD[0], node_limit=node_limit)
     assert r.stopped_by == "nodes" and r.nodes == node_limit
 
 
@@ -104,7 +104,7 @@ def test_huge_limits_are_no_limit(time_limit: float, node_limit: int | None) -> 
 @pytest.mark.parametrize("time_limit", [0, -0.0, 1e-300], ids=["0", "-0", "tiny"])
 def test_zero_time_limit_stops_at_the_first_check(time_limit: float) -> None:
     moves, score = HARD
-    r = Solver(table_mb=4).search(moves, time_limit=time_limit)
+    r = Solver(table_mb=4, book=None).search(moves, time_limit=time_limit)
     assert r.stopped_by == "time" and r.nodes <= 1024
     assert r.lower <= score <= r.upper
 

@@ -51,7 +51,7 @@ def test_weak_signs_match_the_corpus(solver: Solver, file: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("file", ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2"])
 def test_full_corpus_strong_and_weak(file: str) -> None:
-    s = Solver()
+    s = Solver(book=None)
     for moves, score in load_pons(file):
         assert s.solve(moves) == score, moves
         assert s.solve(moves, weak=True) == sign(score), moves
@@ -59,7 +59,7 @@ def test_full_corpus_strong_and_weak(file: str) -> None:
 
 @pytest.mark.slow
 def test_begin_hard_first_200() -> None:
-    s = Solver()
+    s = Solver(book=None)
     for moves, score in load_pons("Test_L1_R3", 200):
         assert s.solve(moves) == score, moves
 

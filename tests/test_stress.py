@@ -58,7 +58,7 @@ def test_eight_threads_each_with_its_own_solver() -> None:
     done = [0] * THREADS
 
     def work(k: int) -> None:
-        s = Solver(table_mb=4)
+        s = Solver(table_mb=4, book=None)
         for moves, score in MEDIUM[k::THREADS] + EASY[k::THREADS]:
             assert s.solve(moves) == score, moves
             assert s.solve(moves, weak=True) == (score > 0) - (score < 0), moves
@@ -76,7 +76,7 @@ def test_eight_threads_each_with_its_own_solver() -> None:
 
 
 def test_eight_threads_sharing_one_solver_get_right_scores_or_busy() -> None:
-    shared = Solver(table_mb=4)
+    shared = Solver(table_mb=4, book=None)
     ok = [0] * THREADS
     busy = [0] * THREADS
     blocker_started = threading.Event()
@@ -123,10 +123,10 @@ def test_solve_many_while_other_threads_search() -> None:
 
     def work(k: int) -> None:
         if k < 2:
-            got = link4.solve_many([m for m, _ in batch], threads=2, table_mb=4)
+            got = link4.solve_many([m for m, _ in batch], threads=2, table_mb=4, book=None)
             assert got == [s for _, s in batch]
             return
-        s = Solver(table_mb=4)
+        s = Solver(table_mb=4, book=None)
         for moves, score in EASY[k::THREADS]:
             assert s.solve(moves) == score
         r = s.search(HARD[k % len(HARD)][0], time_limit=0.2)
@@ -154,10 +154,10 @@ def interrupt_main_after(seconds: float) -> threading.Thread:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: Solver(table_mb=4).solve(HARD[0][0]),
-        lambda: Solver(table_mb=4).analyze(HARD[1][0]),
-        lambda: Solver(table_mb=4).search(HARD[2][0], time_limit=1e9),
-        lambda: link4.solve_many([m for m, _ in HARD], threads=2, table_mb=4),
+        lambda: Solver(table_mb=4, book=None).solve(HARD[0][0]),
+        lambda: Solver(table_mb=4, book=None).analyze(HARD[1][0]),
+        lambda: Solver(table_mb=4, book=None).search(HARD[2][0], time_limit=1e9),
+        lambda: link4.solve_many([m for m, _ in HARD], threads=2, table_mb=4, book=None),
     ],
     ids=["solve", "analyze", "search", "solve_many"],
 )
@@ -167,7 +167,7 @@ def test_ctrl_c_in_the_main_thread_while_others_search(call: Callable[[], object
     rounds = [0]
 
     def background() -> None:
-        s = Solver(table_mb=4)
+        s = Solver(table_mb=4, book=None)
         while not stop.is_set():
             moves, score = MEDIUM[rounds[0] % len(MEDIUM)]
             if s.solve(moves) != score:
@@ -205,7 +205,7 @@ stop = threading.Event()
 solved, wrong = [0], []
 
 def own():
-    s = link4.Solver(table_mb=4)
+    s = link4.Solver(table_mb=4, book=None)
     while not stop.is_set():
         moves, score = MEDIUM[solved[0] % len(MEDIUM)]
         r = s.search(moves, time_limit=0.05)
@@ -213,7 +213,7 @@ def own():
             wrong.append(moves)
         solved[0] += 1
 
-shared = link4.Solver(table_mb=4)
+shared = link4.Solver(table_mb=4, book=None)
 def sharing():
     while not stop.is_set():
         try:
@@ -228,7 +228,7 @@ for w in workers:
     w.start()
 print("ready", flush=True)
 try:
-    link4.solve_many([m for m, _ in HARD], threads=2, table_mb=4)
+    link4.solve_many([m for m, _ in HARD], threads=2, table_mb=4, book=None)
 except KeyboardInterrupt:
     stopped = time.monotonic()
     stop.set()

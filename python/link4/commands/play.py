@@ -19,8 +19,8 @@ moves first) and O (yellow), coloured where the terminal allows. At the prompt:
 
 Ctrl-C stops the engine when it thinks long (perfect level) and otherwise leaves the
 game, printing its record. Levels: 1 beginner, 2 casual, 3 club player (default),
-4 strong, 5 expert, perfect (exact play; early in the game it may think for minutes,
-as there is no opening book yet)."""
+4 strong, 5 expert, perfect (exact play: instant within the opening book; just past
+it, early in the game, it may think for a minute)."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
