@@ -10,6 +10,8 @@
 namespace link4 {
 namespace {
 
+int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
+
 // Moves sorted by how promising they are: the number of winning cells the move creates
 // for the mover (threats), ties going to the column nearer the centre.
 class MoveList {
@@ -45,6 +47,43 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
     }
 }
 
+// A zugzwang the first player can force, from a strategy of its own (Allis's rule of
+// the odd threat). With the second player to move, let c be a column holding an odd
+// number of discs and t the lowest empty cell of c, on a row of kFirstPlayerRows, that
+// would complete a four for the first player (its odd threat). The first player answers
+// each move in the same column, except that a disc dropped on top of another column
+// holding an odd number of discs is answered on top of a third such column (besides c
+// there is an even number of them). After each answer every column but c holds an even
+// number of discs, so in c the second player always drops the lower disc of a pair: in
+// the end it must fill the cell below t, and the first player completes its four on t,
+// at the latest when every cell but those above t is full. Until then the second player
+// gets no empty cell but those of kFirstPlayerRows outside c, the tops of the other odd
+// columns and the cells of kSecondPlayerRows below t. If its discs and these hold no
+// four, it loses.
+// Returns an upper bound on the score of `pos` for the side to move (the second
+// player) from the best such t, or kScoreBase (above any score) when there is none.
+int first_player_zugzwang(const Position& pos, Bitboard empty) {
+    const Bitboard odd_tops = pos.odd_column_tops();
+    const Bitboard threats = pos.opponent_winning_cells() & kFirstPlayerRows;
+    int bound = kScoreBase;
+    for (Bitboard tops = odd_tops; tops;) {
+        const Bitboard top = tops & (~tops + 1);
+        tops ^= top;
+        const Bitboard column = column_mask(column_of(top));
+        const Bitboard in_column = threats & column;
+        if (!in_column) continue;
+        const Bitboard t = in_column & (~in_column + 1);
+        const Bitboard share = (empty & kFirstPlayerRows & ~column) | (odd_tops & ~column) |
+                               (empty & kSecondPlayerRows & column & (t - 1));
+        if (has_four(pos.current() | share)) continue;
+        const int cells_above = kHeight - 1 - std::countr_zero(t) % kColumnBits;
+        const int last_move = kCells - cells_above;  // the move that fills t, at the latest
+        const int score = -win_score((last_move + 1) / 2);
+        if (score < bound) bound = score;
+    }
+    return bound;
+}
+
 // Bounds that need no search, from a strategy the second player can always follow
 // (Allis's claimeven, extended to columns holding an odd number of discs): answer
 // each move of the first player in the same column, except that when the first
@@ -55,22 +94,27 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
 // odd columns' tops, and the second player every other empty cell of
 // kSecondPlayerRows. If the first player's share holds no four it cannot win against
 // this (score <= 0 for it); if the second player's share holds one, it loses.
+// With the second player to move, the first player's zugzwang above may bound it too.
 // Without any strategy: a side whose discs and the empty cells hold no four cannot win.
 // Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
 // with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
-// when alpha >= -1, a lower bound (0 or 1) when beta <= 1. (The searches use null
-// windows, where narrowing the window is cutting it, so the rest would be wasted.)
+// when alpha >= -1, a lower bound (0 or 1) when beta <= 1, the zugzwang's (-1 to -3)
+// when alpha >= -3. (The searches use null windows, where narrowing the window is
+// cutting it, so the rest would be wasted.)
 void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower, int& upper) {
-    const bool want_upper = upper > 0 && alpha >= -1;
-    const bool want_lower = lower < 0 && beta <= 1;
-    if (!want_upper && !want_lower) return;
-    const Bitboard empty = kBoardMask & ~pos.mask();
     const bool first_to_move = pos.moves() % 2 == 0;
+    const bool want_zugzwang = !first_to_move && upper > -3 && alpha >= -3;
+    const bool want_lower = lower < 0 && beta <= 1;
+    if (!want_zugzwang && !want_lower && !(upper > 0 && alpha >= -1)) return;
+    const Bitboard empty = kBoardMask & ~pos.mask();
+    if (want_zugzwang) {
+        if (const int z = first_player_zugzwang(pos, empty); z < upper) upper = z;
+    }
     Bitboard tops = pos.odd_column_tops();
     if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
     const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
     const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
-    if (want_upper) {
+    if (upper > 0 && alpha >= -1) {
         if (first_to_move && !has_four(pos.current() | first_share)) {
             upper = has_four(pos.opponent() | second_share) ? -1 : 0;
         } else if (!has_four(pos.current() | empty)) {
@@ -85,8 +129,6 @@ void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower,
         }
     }
 }
-
-int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
 }  // namespace
 
