@@ -66,6 +66,7 @@ int first_player_zugzwang(const Position& pos, Bitboard empty) {
     const Bitboard odd_tops = pos.odd_column_tops();
     const Bitboard threats = pos.opponent_winning_cells() & kFirstPlayerRows;
     int bound = kScoreBase;
+    if (!threats) return bound;
     for (Bitboard tops = odd_tops; tops;) {
         const Bitboard top = tops & (~tops + 1);
         tops ^= top;
