@@ -6,7 +6,7 @@ Prints the resident set size (VmRSS of /proc/self/status) before and after
   * a number of solves of End-Easy positions with one Solver (16 MB table),
   * a number of Solver objects (4 MB table each) created, used once and dropped,
   * a number of link4.solve_many batches on two threads (4 MB tables),
-and what one Solver costs: its table, the 2 MB table of late positions, and the rest.
+and what one Solver costs: its table, the 4 MB table of late positions, and the rest.
 tests/test_memory.py asserts bounds on the same figures.
 """
 
@@ -92,7 +92,7 @@ def main() -> None:
     print(f"start: {rss_mb():.1f} MB resident")
     for table_mb in (16, 64):
         print(f"Solver(table_mb={table_mb}): +{one_solver(table_mb):.1f} MB resident "
-              f"(table {table_mb} MB + late-position table 2 MB)")
+              f"(table {table_mb} MB + late-position table 4 MB)")
     for name, run, n in (
         ("solves, one Solver", solves, args.solves),
         ("Solver objects created and dropped", solvers, args.solvers),
