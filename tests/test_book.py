@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import random
+import re
 import signal
 import struct
 import subprocess
@@ -208,16 +210,47 @@ def test_ctrl_c_stops_the_build_and_a_rerun_continues(built: Path, tmp_path: Pat
     assert child.returncode == 130, err
     assert "run the same command again" in err and "Traceback" not in err
     assert stopped < 5
-    kept = len(partial.read_text().splitlines()) - 1
-    assert kept >= 19
+    lines = partial.read_text().splitlines()[1:]
+    kept = [line for line in lines if not line.startswith("#")]
+    assert len(kept) >= 16
+    # Each task of 8 positions is followed by its cost, so that the build's figures
+    # add up across runs.
+    costs = [line.split() for line in lines if line.startswith("# task")]
+    assert lines[0] == "# run" and len(kept) == 8 * len(costs)
+    assert all(words[2] == "8" and float(words[4]) > 0 for words in costs)
     again = subprocess.run(args, capture_output=True, text=True, timeout=600)
     assert again.returncode == 0, again.stderr
-    assert "Continuing from" in again.stderr and f"from the checkpoint" in again.stdout
+    assert "Continuing from" in again.stderr and f"(and {len(kept)} from the checkpoint)" in again.stdout
+    m = re.search(r"in ([\d.]+) s of task CPU time, ([\d.]+) s wall \(this run: ([\d.]+) s CPU, "
+                  r"([\d.]+) s wall\)", again.stdout)
+    assert m, again.stdout
+    total_cpu, total_wall, run_cpu, run_wall = map(float, m.groups())
+    earlier_cpu = sum(float(words[4]) for words in costs)
+    assert total_cpu == pytest.approx(run_cpu + earlier_cpu, abs=0.15)
+    assert total_wall >= run_wall + float(costs[-1][6]) - 0.15
+    assert "no CPU or wall time" not in again.stdout
     assert not partial.exists()
     fresh = tmp_path / "fresh.l4b"
     p = cli("build", "--depth", "16", "--root", ROOT, "--out", str(fresh), "--workers", "2",
             "--table-mb", "8")
     assert p.returncode == 0 and fresh.read_bytes() == out.read_bytes()
+
+
+def test_the_checkpoint_adds_up_the_earlier_runs_cost(tmp_path: Path) -> None:
+    header = {"link4-book": 1, "root": "", "depth": 2}
+    path = tmp_path / "b.l4b.partial"
+    path.write_text("\n".join([
+        json.dumps(header),
+        "11 0", "12 0", "13 0",                 # from a run that recorded no cost
+        "# run", "14 -1", "22 1", "# task 2 cpu 1.5 wall 4.0",
+        "# run", "23 2", "# task 1 cpu 0.25 wall 2.5",
+        "24 1", "# task 1 cpu 0.5 wa",          # cut short when that run was killed
+    ]) + "\n")
+    stats = _bookbuild.BuildStats()
+    done = _bookbuild._read_checkpoint(path, header, stats)
+    assert done == {"11": 0, "12": 0, "13": 0, "14": -1, "22": 1, "23": 2, "24": 1}
+    assert stats.resumed_cpu_seconds == 1.75 and stats.resumed_wall_seconds == 6.5
+    assert stats.unrecorded == 4
 
 
 @pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads a process's children from /proc")

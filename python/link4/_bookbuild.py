@@ -8,6 +8,11 @@ the children in the book being built. Tasks hold neighbouring positions (in move
 so that a worker's table stays warm. Finished tasks go to a checkpoint file, so a
 stopped build continues where it stopped, and the book is the same, byte for byte,
 whatever the executor and the number of workers.
+
+The checkpoint: a JSON header line, then one ``<moves> <score>`` line per solved
+position. Comment lines record the cost for a build's figures across runs: ``# run`` at
+the start of each run, and after each task ``# task N cpu C wall W`` (its N positions
+took C seconds of CPU in a worker; W seconds had passed since the run started).
 """
 
 from __future__ import annotations
@@ -86,22 +91,44 @@ class BuildStats:
     entries: int = 0
     solved: int = 0          # positions solved by tasks in this run
     resumed: int = 0         # positions taken from the checkpoint
-    task_cpu_seconds: float = 0.0
-    wall_seconds: float = 0.0
+    task_cpu_seconds: float = 0.0  # this run's tasks
+    wall_seconds: float = 0.0      # this run
+    # What the checkpoint records of earlier runs: their tasks' CPU time, their wall
+    # time, and how many resumed positions it has no CPU time for (a checkpoint
+    # written before it recorded them).
+    resumed_cpu_seconds: float = 0.0
+    resumed_wall_seconds: float = 0.0
+    unrecorded: int = 0
     layers: list[int] = field(default_factory=list)
 
 
-def _read_checkpoint(path: Path, header: dict[str, object]) -> dict[str, int]:
+def _read_checkpoint(path: Path, header: dict[str, object], stats: BuildStats) -> dict[str, int]:
+    """The positions a checkpoint holds; adds the earlier runs' cost to ``stats``."""
     if not path.exists():
         return {}
     lines = path.read_text(encoding="utf-8").splitlines()
     if not lines or json.loads(lines[0]) != header:
         raise ValueError(f"{path} belongs to another build: delete it or choose another --out")
     done: dict[str, int] = {}
+    recorded = 0
+    run_wall = 0.0
     for line in lines[1:]:
         words = line.split()
-        if len(words) == 2 and words[1].lstrip("-").isdigit():
+        if words[:2] == ["#", "run"]:
+            stats.resumed_wall_seconds += run_wall
+            run_wall = 0.0
+        elif words[:2] == ["#", "task"] and len(words) == 7:
+            try:
+                n, cpu, wall = int(words[2]), float(words[4]), float(words[6])
+            except ValueError:
+                continue  # a line cut short when a run was killed
+            recorded += n
+            stats.resumed_cpu_seconds += cpu
+            run_wall = wall
+        elif len(words) == 2 and words[1].lstrip("-").isdigit():
             done[words[0]] = int(words[1])
+    stats.resumed_wall_seconds += run_wall
+    stats.unrecorded = max(0, len(done) - recorded)
     return done
 
 
@@ -129,7 +156,7 @@ def build(
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
     header = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": leaves[0].ply}
-    done = _read_checkpoint(checkpoint, header)
+    done = _read_checkpoint(checkpoint, header, stats)
     if not done:
         checkpoint.write_text(json.dumps(header) + "\n", encoding="utf-8")
     stats.resumed = len(done)
@@ -143,6 +170,7 @@ def build(
     pending: dict[Future[tuple[list[int], float]], list[str]] = {}
     try:
         with checkpoint.open("a", encoding="utf-8") as f:
+            f.write("# run\n")
             queue = iter(tasks)
             # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
             in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
@@ -156,7 +184,8 @@ def build(
                     stats.task_cpu_seconds += cpu
                     for moves, score in zip(task, scores):
                         done[moves] = score
-                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores)))
+                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores)) +
+                            f"# task {len(task)} cpu {cpu:.6f} wall {time.monotonic() - start:.3f}\n")
                     f.flush()
                     os.fsync(f.fileno())
                     stats.solved += len(task)

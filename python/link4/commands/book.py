@@ -144,9 +144,16 @@ def run_build(args: argparse.Namespace) -> int:
             executor.shutdown(wait=False)
     size = os.path.getsize(args.out)
     print(f"Wrote {args.out}: {stats.entries} positions up to {args.depth} discs, {size} bytes.")
+    cpu = stats.resumed_cpu_seconds + stats.task_cpu_seconds
+    wall = stats.resumed_wall_seconds + stats.wall_seconds
     print(f"Positions per layer: {' '.join(map(str, stats.layers))}; solved {stats.solved} "
-          f"(and {stats.resumed} from the checkpoint) in {stats.task_cpu_seconds:.1f} s of "
-          f"task CPU time, {stats.wall_seconds:.1f} s wall.")
+          f"(and {stats.resumed} from the checkpoint) in {cpu:.1f} s of task CPU time, "
+          f"{wall:.1f} s wall (this run: {stats.task_cpu_seconds:.1f} s CPU, "
+          f"{stats.wall_seconds:.1f} s wall).")
+    if stats.unrecorded:
+        print(f"The checkpoint held no CPU or wall time for {stats.unrecorded} of the "
+              f"positions it resumed (written before it recorded them): the totals leave "
+              f"them out.")
     return 0
 
 
