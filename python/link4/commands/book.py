@@ -27,8 +27,8 @@ depth), one entry per mirror pair, so that the engine answers them at once.
            discs and write the book; tasks run on a local process pool (--workers) or a
            dask.distributed cluster (--scheduler ADDRESS, pip install 'link4[cluster]').
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
-           same command again continues there. The book is the same, byte for byte,
-           however it ran.
+           same command again continues there, and its report adds up the CPU and
+           wall time of every run. The book is the same, byte for byte, however it ran.
   verify   check every position above the book's depth against its children (its
            score must be the best of its moves valued from the book), then solve a
            random sample of the book's positions again, without the book, and compare
