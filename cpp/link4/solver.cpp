@@ -56,7 +56,8 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
 // there is an even number of them). After each answer every column but c holds an even
 // number of discs, so in c the second player always drops the lower disc of a pair: in
 // the end it must fill the cell below t, and the first player completes its four on t,
-// at the latest when every cell but those above t is full. Until then the second player
+// at the latest when every cell but those above t is full (t is on row 3 or 5, so the
+// first player then scores at least 2 or 1). Until then the second player
 // gets no empty cell but those of kFirstPlayerRows outside c, the tops of the other odd
 // columns and the cells of kSecondPlayerRows below t. If its discs and these hold no
 // four, it loses.
@@ -99,12 +100,12 @@ int first_player_zugzwang(const Position& pos, Bitboard empty) {
 // Without any strategy: a side whose discs and the empty cells hold no four cannot win.
 // Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
 // with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
-// when alpha >= -1, a lower bound (0 or 1) when beta <= 1, the zugzwang's (-1 to -3)
-// when alpha >= -3. (The searches use null windows, where narrowing the window is
+// when alpha >= -1, a lower bound (0 or 1) when beta <= 1, the zugzwang's (-1 or -2)
+// when alpha >= -2. (The searches use null windows, where narrowing the window is
 // cutting it, so the rest would be wasted.)
 void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower, int& upper) {
     const bool first_to_move = pos.moves() % 2 == 0;
-    const bool want_zugzwang = !first_to_move && upper > -3 && alpha >= -3;
+    const bool want_zugzwang = !first_to_move && upper > -2 && alpha >= -2;
     const bool want_lower = lower < 0 && beta <= 1;
     if (!want_zugzwang && !want_lower && !(upper > 0 && alpha >= -1)) return;
     const Bitboard empty = kBoardMask & ~pos.mask();
