@@ -12,6 +12,7 @@
 
     python bench/book_figures.py                          # all three, full size
     python bench/book_figures.py --positions 200 --games 10
+    python bench/book_figures.py --only hints --by-ply    # and the slowest by number of discs
 """
 
 from __future__ import annotations
@@ -73,7 +74,7 @@ def positions(count: int, max_ply: int, rng: random.Random) -> list[Game]:
     return [g for g in found if not g.is_over()]
 
 
-def hints_and_analyses(count: int, max_ply: int, rng: random.Random) -> None:
+def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: bool) -> None:
     sample = positions(count, max_ply, rng)
     s = Solver()
     for what, ask in (("h (Solver.search)", s.search), ("a (Solver.analyze)", s.analyze)):
@@ -83,6 +84,12 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random) -> None:
             ask(game)
             times.append(time.perf_counter() - start)
         print(f"{what} on {len(sample)} positions of 0-{max_ply} discs: {quantiles(times)}")
+        if by_ply:
+            for ply in range(max_ply + 1):
+                at = [t for g, t in zip(sample, times) if g.ply == ply]
+                if at:
+                    print(f"  {ply:2d} discs, {len(at):4d} positions: max {max(at) * 1e3:9.2f} ms, "
+                          f"{sum(1 for t in at if t > 1)} over 1 s")
 
 
 def perfect_against_level5(games: int, rng: random.Random) -> None:
@@ -131,6 +138,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["commands", "hints", "games"])
+    ap.add_argument("--by-ply", action="store_true", help="the hint and analysis times by number of discs too")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     book = link4.book.default_book()
@@ -138,7 +146,7 @@ def main() -> None:
     if args.only in (None, "commands"):
         commands()
     if args.only in (None, "hints"):
-        hints_and_analyses(args.positions, args.max_ply, rng)
+        hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply)
     if args.only in (None, "games"):
         perfect_against_level5(args.games, rng)
 
