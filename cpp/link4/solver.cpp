@@ -64,10 +64,10 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
 // Returns an upper bound on the score of `pos` for the side to move (the second
 // player) from the best such t, or kScoreBase (above any score) when there is none.
 int first_player_zugzwang(const Position& pos, Bitboard empty) {
-    const Bitboard odd_tops = pos.odd_column_tops();
     const Bitboard threats = pos.opponent_winning_cells() & kFirstPlayerRows;
     int bound = kScoreBase;
     if (!threats) return bound;
+    const Bitboard odd_tops = pos.odd_column_tops();
     for (Bitboard tops = odd_tops; tops;) {
         const Bitboard top = tops & (~tops + 1);
         tops ^= top;
@@ -116,7 +116,7 @@ void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower,
     if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
     const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
     const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
-    if (upper > 0 && alpha >= -1) {
+    if (upper > 0 && alpha >= -1) {  // (not when the zugzwang's bound is already lower)
         if (first_to_move && !has_four(pos.current() | first_share)) {
             upper = has_four(pos.opponent() | second_share) ? -1 : 0;
         } else if (!has_four(pos.current() | empty)) {
@@ -682,7 +682,7 @@ void Solver::clear_table() {
     if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_near_table(); });
 }
 
-std::optional<SearchLimits> Solver::shared_limits(const SearchLimits& limits) {
+std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
     main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
     const auto n = static_cast<std::uint64_t>(threads());
     // One thread, or a node limit too small to share out: the calling thread alone.
@@ -694,7 +694,7 @@ std::optional<SearchLimits> Solver::shared_limits(const SearchLimits& limits) {
 
 SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
                             bool want_move) {
-    const auto mine = shared_limits(limits);
+    const auto mine = begin_search(limits);
     if (!mine) return main_.search(pos, weak, limits, want_move);
     // The helpers prove the score. When only the score is wanted, the first thread to
     // prove it ends the search; with a move wanted, the main search's per-column bounds
@@ -713,7 +713,7 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
 }
 
 Analysis Solver::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
-    const auto mine = shared_limits(limits);
+    const auto mine = begin_search(limits);
     if (!mine) return main_.analyze(pos, weak, limits);
     helpers_->start(pos, weak, Helpers::Task::kColumns, mine->max_nodes, nullptr);
     Analysis a = main_.analyze(pos, weak, *mine);

@@ -228,9 +228,10 @@ class Solver {
   private:
     class Helpers;  // the helper threads (solver.cpp)
 
-    // The limits of each thread when helpers join a search (the node limit shared out),
-    // or none when the calling thread searches alone.
-    std::optional<SearchLimits> shared_limits(const SearchLimits& limits);
+    // Readies a search of the calling thread (clearing the abort flag that a helper of
+    // the last search may have raised) and returns each thread's limits when helpers
+    // join it (the node limit shared out), or none when the calling thread searches alone.
+    std::optional<SearchLimits> begin_search(const SearchLimits& limits);
 
     TranspositionTable table_;
     BusyTable busy_;
