@@ -33,6 +33,12 @@ HARD = load_pons("Test_L1_R3", 8)  # Begin-Hard: seconds each
 THREADS = 8
 
 
+def small_solver() -> Solver:
+    """A solver with a 4 MB table and no book: these tests are about searches (the
+    Begin-Hard positions are within a book's reach)."""
+    return Solver(table_mb=4, book=None)
+
+
 def run_threads(work: Callable[[int], None], n: int = THREADS) -> None:
     """Run work(0..n-1) on n threads at once; re-raise the first failure."""
     errors: list[BaseException] = []
@@ -58,7 +64,7 @@ def test_eight_threads_each_with_its_own_solver() -> None:
     done = [0] * THREADS
 
     def work(k: int) -> None:
-        s = Solver(table_mb=4, book=None)
+        s = small_solver()
         for moves, score in MEDIUM[k::THREADS] + EASY[k::THREADS]:
             assert s.solve(moves) == score, moves
             assert s.solve(moves, weak=True) == (score > 0) - (score < 0), moves
@@ -76,7 +82,7 @@ def test_eight_threads_each_with_its_own_solver() -> None:
 
 
 def test_eight_threads_sharing_one_solver_get_right_scores_or_busy() -> None:
-    shared = Solver(table_mb=4, book=None)
+    shared = small_solver()
     ok = [0] * THREADS
     busy = [0] * THREADS
     blocker_started = threading.Event()
@@ -126,7 +132,7 @@ def test_solve_many_while_other_threads_search() -> None:
             got = link4.solve_many([m for m, _ in batch], threads=2, table_mb=4, book=None)
             assert got == [s for _, s in batch]
             return
-        s = Solver(table_mb=4, book=None)
+        s = small_solver()
         for moves, score in EASY[k::THREADS]:
             assert s.solve(moves) == score
         r = s.search(HARD[k % len(HARD)][0], time_limit=0.2)
@@ -154,9 +160,9 @@ def interrupt_main_after(seconds: float) -> threading.Thread:
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: Solver(table_mb=4, book=None).solve(HARD[0][0]),
-        lambda: Solver(table_mb=4, book=None).analyze(HARD[1][0]),
-        lambda: Solver(table_mb=4, book=None).search(HARD[2][0], time_limit=1e9),
+        lambda: small_solver().solve(HARD[0][0]),
+        lambda: small_solver().analyze(HARD[1][0]),
+        lambda: small_solver().search(HARD[2][0], time_limit=1e9),
         lambda: link4.solve_many([m for m, _ in HARD], threads=2, table_mb=4, book=None),
     ],
     ids=["solve", "analyze", "search", "solve_many"],
@@ -167,7 +173,7 @@ def test_ctrl_c_in_the_main_thread_while_others_search(call: Callable[[], object
     rounds = [0]
 
     def background() -> None:
-        s = Solver(table_mb=4, book=None)
+        s = small_solver()
         while not stop.is_set():
             moves, score = MEDIUM[rounds[0] % len(MEDIUM)]
             if s.solve(moves) != score:
