@@ -121,6 +121,26 @@ def test_the_solver_answers_book_positions_at_once_and_the_same(built: Path) -> 
         Solver(book=3)  # type: ignore[arg-type]
 
 
+def test_a_book_position_is_searched_for_its_best_move_only(built: Path) -> None:
+    # The book gives the score of a position it holds, so a search there only looks for
+    # the columns worth it: fewer nodes, the same answer, and honest when a limit stops it.
+    book = Book.open(built)
+    with_book, without = Solver(table_mb=16, book=book), Solver(table_mb=16, book=None)
+    for game, score in list(book.entries())[::499]:
+        if game.ply == book.depth:
+            continue  # its children are not in the book: searched as before
+        values = without.analyze(game)
+        full = with_book.search(game)
+        assert full.exact and full.score == score
+        assert full.best_moves == tuple(c for c in link4.CENTRE_ORDER if values[c] == score)
+        for limit in (1, 30, 200):
+            r = with_book.search(game, node_limit=limit)
+            assert r.lower <= score <= r.upper
+            assert values[r.best_move] is not None and values[r.best_move] >= r.lower
+            if r.exact:
+                assert values[r.best_move] == score
+
+
 def test_verify_and_info(built: Path) -> None:
     p = cli("verify", str(built), "--sample", "60", "--seed", "3")
     assert p.returncode == 0, p.stderr

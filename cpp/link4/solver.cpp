@@ -391,6 +391,14 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
             v.upper = sign(v.upper);
         }
     }
+    // A position in the book caps every column at its score: a column's value is what
+    // the move is worth, and the score is the best of them.
+    if (moves <= book_depth_) root.known = book_->get(pos);
+    if (root.known) {
+        const int cap = weak ? sign(*root.known) : *root.known;
+        for (ColumnValue& v : root.columns)
+            if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, cap));
+    }
     MoveList list;
     order_moves(pos, open, list);
     while (const Bitboard move = list.next()) root.order[root.size++] = column_of(move);
@@ -435,6 +443,8 @@ void Searcher::search_root(const Position& pos, bool weak, SearchResult& result)
     };
     int lower, upper;
     bounds(lower, upper);
+    // The book's score needs no probes to find: only the columns worth it.
+    if (root.known) lower = upper = root.weak ? sign(*root.known) : *root.known;
     // As in solve_root, null-window probes narrow the score; here each one asks the
     // columns in turn whether one of them is worth more than `mid`, and what each
     // answer proves about a column stays with that column.
@@ -473,6 +483,9 @@ void Searcher::search_root(const Position& pos, bool weak, SearchResult& result)
                 ties = ColumnSet{1} << col;
             }
         }
+        // Stopped before a column was proven worth the book's score: report what the
+        // columns prove, so that an exact result always comes with a move worth it.
+        if (best_lower < result.lower) bounds(result.lower, result.upper);
     }
     result.best_move = centre_most(ties);
     result.best_moves = ties;

@@ -136,6 +136,7 @@ class Searcher {
         std::array<Bitboard, kWidth> child_keys{};
         std::array<int, kWidth> order{};  // the columns still open, best first
         int size = 0;
+        std::optional<int> known;  // the position's own score, when the book holds it
     };
     void init_root(const Position& pos, bool weak, Root& root);
     // Is playing `col` worth at least `target`? One null-window search of the child;
