@@ -177,13 +177,14 @@ def test_nodes_of_the_last_call(solver: Solver) -> None:
 # -- limits, bounds, interruption -------------------------------------------------------------
 
 
+# A Begin-Hard position of 5 discs: the shipped book holds it, so these searches turn the book off.
 HARD = load_pons("Test_L1_R3", 1)[0]
 
 
 @pytest.mark.parametrize("node_limit", [1, 10, 1000, 100_000])
 def test_node_limit_gives_true_bounds(node_limit: int) -> None:
     moves, score = HARD
-    s = Solver(table_mb=16)
+    s = Solver(table_mb=16, book=None)
     r = s.search(moves, node_limit=node_limit)
     assert not r.exact and r.score is None
     assert r.stopped_by == "nodes"
@@ -194,7 +195,7 @@ def test_node_limit_gives_true_bounds(node_limit: int) -> None:
 
 def test_time_limit_stops_and_bounds_hold() -> None:
     moves, score = HARD
-    r = Solver(table_mb=16).search(moves, time_limit=0.05)
+    r = Solver(table_mb=16, book=None).search(moves, time_limit=0.05)
     assert r.stopped_by == "time" and not r.exact
     assert r.lower <= score <= r.upper
     assert r.seconds < 1.0
@@ -217,7 +218,7 @@ def test_bad_limits_are_refused(solver: Solver, kwargs: dict[str, float]) -> Non
 
 def test_weak_search_with_limit_bounds_are_signs() -> None:
     moves, score = HARD
-    r = Solver(table_mb=16).search(moves, weak=True, node_limit=5000)
+    r = Solver(table_mb=16, book=None).search(moves, weak=True, node_limit=5000)
     assert -1 <= r.lower <= sign(score) <= r.upper <= 1
 
 
@@ -248,7 +249,7 @@ def test_ctrl_c_stops_a_long_search_quickly_and_the_solver_stays_usable() -> Non
 
 
 def test_the_gil_is_released_while_searching() -> None:
-    s = Solver(table_mb=16)
+    s = Solver(table_mb=16, book=None)
     ticks = 0
     done = threading.Event()
 
@@ -268,7 +269,7 @@ def test_the_gil_is_released_while_searching() -> None:
 
 
 def test_one_solver_refuses_two_threads_at_once() -> None:
-    s = Solver(table_mb=16)
+    s = Solver(table_mb=16, book=None)
     errors: list[BaseException] = []
     started = threading.Event()
 

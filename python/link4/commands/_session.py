@@ -143,8 +143,8 @@ class PlaySession:
     def warn_if_slow(self) -> None:
         if self.level == "perfect" and self.game.ply < SLOW_BEFORE_PLY:
             self.say(
-                "Note: early in the game, past the opening book, the perfect level can "
-                "think for a minute. Ctrl-C stops it and gives you the prompt back."
+                "Note: early in the game, just past the opening book, the perfect level can "
+                "think for a few seconds. Ctrl-C stops it and gives you the prompt back."
             )
 
     # -- the engine -----------------------------------------------------------------
