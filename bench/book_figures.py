@@ -13,6 +13,7 @@
     python bench/book_figures.py                          # all three, full size
     python bench/book_figures.py --positions 200 --games 10
     python bench/book_figures.py --only hints --by-ply    # and the slowest by number of discs
+    python bench/book_figures.py --only hints --min-ply 8 # the same sample from 8 discs on
 """
 
 from __future__ import annotations
@@ -74,8 +75,10 @@ def positions(count: int, max_ply: int, rng: random.Random) -> list[Game]:
     return [g for g in found if not g.is_over()]
 
 
-def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: bool) -> None:
-    sample = positions(count, max_ply, rng)
+def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: bool,
+                       min_ply: int = 0) -> None:
+    # The same sample whatever --min-ply, which only leaves out its shallower positions.
+    sample = [g for g in positions(count, max_ply, rng) if g.ply >= min_ply]
     s = Solver()
     for what, ask in (("h (Solver.search)", s.search), ("a (Solver.analyze)", s.analyze)):
         times = []
@@ -83,9 +86,9 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
             start = time.perf_counter()
             ask(game)
             times.append(time.perf_counter() - start)
-        print(f"{what} on {len(sample)} positions of 0-{max_ply} discs: {quantiles(times)}")
+        print(f"{what} on {len(sample)} positions of {min_ply}-{max_ply} discs: {quantiles(times)}")
         if by_ply:
-            for ply in range(max_ply + 1):
+            for ply in range(min_ply, max_ply + 1):
                 at = [t for g, t in zip(sample, times) if g.ply == ply]
                 if at:
                     print(f"  {ply:2d} discs, {len(at):4d} positions: max {max(at) * 1e3:9.2f} ms, "
@@ -135,6 +138,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--positions", type=int, default=2000)
     ap.add_argument("--max-ply", type=int, default=20)
+    ap.add_argument("--min-ply", type=int, default=0,
+                    help="time only the sample's positions with at least this many discs")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["commands", "hints", "games"])
@@ -146,7 +151,7 @@ def main() -> None:
     if args.only in (None, "commands"):
         commands()
     if args.only in (None, "hints"):
-        hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply)
+        hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply, args.min_ply)
     if args.only in (None, "games"):
         perfect_against_level5(args.games, rng)
 
