@@ -149,3 +149,39 @@ def test_bench_on_two_threads_marks_the_signature() -> None:
     assert "2 threads: not a signature" in out.stdout.splitlines()[-1]
     bad = _link4("bench", "--threads", "0")
     assert bad.returncode == 2 and "--threads" in bad.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="fork() is POSIX")
+def test_a_forked_child_solves_and_lets_go_of_a_solver_with_threads() -> None:
+    # A child made by fork() has none of the parent's helper threads. It must neither
+    # hang on them (searching, or freeing the solver) nor answer differently.
+    s = Solver(table_mb=16, threads=2, book=None)
+    moves, score = load_pons("Test_L2_R2", 1)[0]
+    assert s.solve(moves) == score
+    pid = os.fork()
+    if pid == 0:  # the child: never back into pytest
+        ok = False
+        try:
+            s.clear()
+            ok = s.solve(moves) == score and s.threads == 2
+            r = s.search(moves, node_limit=1000)
+            ok = ok and r.lower <= score <= r.upper
+            del r
+        finally:
+            del s
+            import gc
+
+            gc.collect()
+            os._exit(0 if ok else 1)
+    deadline = time.monotonic() + 60
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+            pytest.fail("the forked child hung")
+        time.sleep(0.05)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert s.solve(moves) == score  # and the parent's solver still works

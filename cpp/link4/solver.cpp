@@ -7,8 +7,22 @@
 #include <optional>
 #include <thread>
 
+#ifndef _WIN32
+#include <unistd.h>
+#endif
+
 namespace link4 {
 namespace {
+
+// The process the calling thread runs in: a Solver's helper threads belong to the
+// process that started them, and a child made by fork() has none of them.
+long current_process() {
+#ifdef _WIN32
+    return 0;  // no fork()
+#else
+    return static_cast<long>(getpid());
+#endif
+}
 
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
@@ -557,6 +571,10 @@ class Solver::Helpers {
 
     int count() const { return static_cast<int>(workers_.size()); }
 
+    // False in a child made by fork(): the threads, and the waits on the locks and
+    // conditions below, are the parent's.
+    bool in_this_process() const { return owner_ == current_process(); }
+
     void for_each(const auto& f) {
         for (auto& w : workers_) f(w->searcher);
     }
@@ -655,6 +673,7 @@ class Solver::Helpers {
         }
     }
 
+    const long owner_ = current_process();
     std::vector<std::unique_ptr<Worker>> workers_;
     std::mutex mutex_;
     std::condition_variable wake_;  // a job, or quit
@@ -680,7 +699,12 @@ Solver::Solver(std::size_t table_bytes, int threads) : table_(table_bytes), main
     }
 }
 
-Solver::~Solver() = default;
+Solver::~Solver() {
+    // In a child made by fork() the helpers' threads do not exist: joining them, or
+    // destroying the conditions they waited on, would wait forever. The child leaves
+    // them be (their memory is the parent's copy).
+    if (helpers_ && !helpers_->in_this_process()) (void)helpers_.release();
+}
 
 int Solver::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
 
@@ -697,6 +721,13 @@ void Solver::clear_table() {
 
 std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
     main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
+    if (helpers_ && !helpers_->in_this_process()) {
+        // A child made by fork(): start helpers of its own (see ~Solver for the old).
+        const int count = helpers_->count();
+        (void)helpers_.release();
+        helpers_ = std::make_unique<Helpers>(table_, busy_, count);
+        helpers_->for_each([&](Searcher& s) { s.set_book(main_.book()); });
+    }
     const auto n = static_cast<std::uint64_t>(threads());
     // One thread, or a node limit too small to share out: the calling thread alone.
     if (!helpers_ || (limits.max_nodes && limits.max_nodes < n)) return std::nullopt;
