@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import re
 
 import pytest
@@ -11,13 +12,15 @@ from conftest import load_pons
 
 import link4
 from link4.book import SHIPPED, BookChoice
+from link4.engine import MAX_THREADS
 from link4.commands import _session as play
 
 
-def session(moves: str, book: BookChoice = SHIPPED) -> tuple[play.PlaySession, io.StringIO]:
+def session(moves: str, book: BookChoice = SHIPPED, *, level: str = "3",
+            threads: int | None = None) -> tuple[play.PlaySession, io.StringIO]:
     args = argparse.Namespace(
-        level="3", first="human", human_vs_human=True, engine_vs_engine=False, moves=moves,
-        seed=1, no_color=True, delay=0.0, book_choice=book,
+        level=level, first="human", human_vs_human=True, engine_vs_engine=False, moves=moves,
+        seed=1, no_color=True, delay=0.0, book_choice=book, threads=threads,
     )
     out = io.StringIO()
     return play.PlaySession(args, out=out, read=lambda prompt: "q"), out
@@ -79,3 +82,29 @@ def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
         else:
             assert "its value is not proven yet" in text
     assert claims > 0
+
+
+@pytest.mark.parametrize(
+    ("moves", "book"),
+    [("", SHIPPED), ("4455", SHIPPED), ("5323365136332172", None)]
+    + [(m, None) for m, _ in load_pons("Test_L2_R2", 3)],
+)
+def test_hints_and_analyses_are_the_same_on_more_threads(moves: str, book: BookChoice) -> None:
+    # --threads: the exact answers do not depend on how many threads found them.
+    said = []
+    for threads in (1, 2):
+        s, out = session(moves, book=book, threads=threads)
+        assert s.solver.threads == threads
+        s.analysis()
+        s.hint()
+        said.append(out.getvalue())
+    assert said[0] == said[1] and "Hint: column" in said[0]
+
+
+def test_threads_go_to_the_perfect_level_but_never_to_level_5() -> None:
+    s, _ = session("44", level="perfect", threads=2)
+    assert s.policy.solver.threads == 2  # type: ignore[attr-defined]
+    s, _ = session("44", level="5", threads=2)
+    assert s.policy.solver.threads == 1  # type: ignore[attr-defined]
+    s, _ = session("44")  # by default, every core
+    assert s.threads == min(os.cpu_count() or 1, MAX_THREADS)

@@ -267,3 +267,10 @@ def test_a_book_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
                        capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
     assert r.returncode == 2
     assert r.stderr.startswith("link4 play: --book: cannot read the book") and r.stdout == ""
+
+
+@pytest.mark.parametrize("threads", ["0", "-1", "257"])
+def test_a_thread_count_out_of_range_is_refused(threads: str) -> None:
+    r = run_cli("play", "--threads", threads)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == f"link4 play: --threads must be from 1 to 256, not {threads}\n"

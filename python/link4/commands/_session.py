@@ -23,7 +23,7 @@ from link4._text import (
     use_colour,
 )
 from link4.book import SHIPPED, BookChoice
-from link4.engine import SearchResult, Solver
+from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game, Player, ordinal
 from link4.levels import make_policy
@@ -67,13 +67,22 @@ class PlaySession:
         self.palette = Palette(use_colour(self.out, args.no_color))
         self.rng = random.Random(args.seed)
         self.level = args.level
-        # The exact levels create their solver when they first need it. Hints and
-        # analyses use another one, so that what they leave in a table never changes
-        # the engine's choices: a seed replays the same game whatever was asked.
-        # (--book: the book of both; without it each uses the shipped one.)
+        # Hints and analyses have a solver of their own (made when first needed), so
+        # that what they leave in a table never changes the engine's choices: a seed
+        # replays the same game whatever was asked. (--book: the book of both; without
+        # it each uses the shipped one.) Both search on every core unless --threads
+        # says otherwise, except level 5, which thinks on one: its node budgets would
+        # give other moves on more threads, and a seed must replay its game. (Perfect
+        # play is the same on any number of threads: the centre-most best move.)
         self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
-        exact = getattr(args, "book", None) is not None and str(self.level) in ("5", "perfect")
-        self.policy = make_policy(self.level, Solver(book=self.book) if exact else None)
+        self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
+        if str(self.level) == "perfect":
+            engine_solver: Solver | None = Solver(book=self.book, threads=self.threads)
+        elif str(self.level) == "5" and getattr(args, "book", None) is not None:
+            engine_solver = Solver(book=self.book)
+        else:
+            engine_solver = None
+        self.policy = make_policy(self.level, engine_solver)
         self._solver: Solver | None = None
         self.game = Game(args.moves)
         self.engine_sides: set[Player] = set()
@@ -85,7 +94,7 @@ class PlaySession:
     def solver(self) -> Solver:
         """The solver of hints and analyses."""
         if self._solver is None:
-            self._solver = Solver(book=self.book)
+            self._solver = Solver(book=self.book, threads=self.threads)
         return self._solver
 
     def say(self, text: str = "") -> None:

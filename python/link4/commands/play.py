@@ -7,6 +7,7 @@ import sys
 
 from link4.commands._options import add_book_option, book_choice
 from link4.commands._session import COMMANDS_HELP, PlaySession, _Leave
+from link4.engine import MAX_THREADS
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
 from link4.levels import DEFAULT_LEVEL, LEVELS
@@ -62,6 +63,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="SECONDS",
         help="pause between moves with --engine-vs-engine (default 0.5 in a terminal, else 0)",
     )
+    p.add_argument(
+        "--threads",
+        type=int,
+        default=None,
+        metavar="N",
+        help="threads of the hints, the analyses and the perfect level (default: every "
+        "core; level 5 thinks on one, so that --seed replays its games)",
+    )
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -75,6 +84,10 @@ def run(args: argparse.Namespace) -> int:
     del game
     if args.delay is not None and not args.delay >= 0:
         print(f"link4 play: --delay must be a number of seconds >= 0, not {args.delay}", file=sys.stderr)
+        return 2
+    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
+        print(f"link4 play: --threads must be from 1 to {MAX_THREADS}, not {args.threads}",
+              file=sys.stderr)
         return 2
     try:
         args.book_choice = book_choice(args)
