@@ -343,8 +343,7 @@ void Searcher::finish(Result& result) const {
 
 void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
-    const auto known = book_ ? book_->get(pos) : std::nullopt;
-    if (known) {
+    if (const auto known = book_score(pos)) {
         lower = upper = *known;
     } else if (pos.can_win_next()) {
         lower = upper = win_now_score(pos.moves());
@@ -407,11 +406,10 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
     }
     // A position in the book caps every column at its score: a column's value is what
     // the move is worth, and the score is the best of them.
-    if (moves <= book_depth_) root.known = book_->get(pos);
-    if (root.known) {
-        const int cap = weak ? sign(*root.known) : *root.known;
+    if (const auto known = book_score(pos)) {
+        root.known = weak ? sign(*known) : *known;
         for (ColumnValue& v : root.columns)
-            if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, cap));
+            if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, *root.known));
     }
     MoveList list;
     order_moves(pos, open, list);
@@ -458,7 +456,7 @@ void Searcher::search_root(const Position& pos, bool weak, SearchResult& result)
     int lower, upper;
     bounds(lower, upper);
     // The book's score needs no probes to find: only the columns worth it.
-    if (root.known) lower = upper = root.weak ? sign(*root.known) : *root.known;
+    if (root.known) lower = upper = *root.known;
     // As in solve_root, null-window probes narrow the score; here each one asks the
     // columns in turn whether one of them is worth more than `mid`, and what each
     // answer proves about a column stays with that column.
@@ -695,15 +693,25 @@ Solver::Solver(std::size_t table_bytes, int threads) : table_(table_bytes), main
     if (threads > kMaxThreads) threads = kMaxThreads;
     if (threads > 1) {
         main_.set_busy_table(&busy_);
-        helpers_ = std::make_unique<Helpers>(table_, busy_, threads - 1);
+        start_helpers(threads - 1);
     }
 }
 
-Solver::~Solver() {
-    // In a child made by fork() the helpers' threads do not exist: joining them, or
-    // destroying the conditions they waited on, would wait forever. The child leaves
-    // them be (their memory is the parent's copy).
-    if (helpers_ && !helpers_->in_this_process()) (void)helpers_.release();
+Solver::~Solver() { forget_forked_helpers(); }
+
+void Solver::start_helpers(int count) {
+    helpers_ = std::make_unique<Helpers>(table_, busy_, count);
+    helpers_->for_each([&](Searcher& s) { s.set_book(main_.book()); });
+}
+
+int Solver::forget_forked_helpers() {
+    if (!helpers_ || helpers_->in_this_process()) return 0;
+    // A child made by fork(): the helpers' threads do not exist here, and joining them,
+    // or destroying the conditions they waited on, would wait forever. Their memory is
+    // the parent's copy: leave it be.
+    const int count = helpers_->count();
+    (void)helpers_.release();
+    return count;
 }
 
 int Solver::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
@@ -721,13 +729,7 @@ void Solver::clear_table() {
 
 std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
     main_.abort_flag().store(false);  // (a helper of the last search may have raised it)
-    if (helpers_ && !helpers_->in_this_process()) {
-        // A child made by fork(): start helpers of its own (see ~Solver for the old).
-        const int count = helpers_->count();
-        (void)helpers_.release();
-        helpers_ = std::make_unique<Helpers>(table_, busy_, count);
-        helpers_->for_each([&](Searcher& s) { s.set_book(main_.book()); });
-    }
+    if (const int count = forget_forked_helpers()) start_helpers(count);
     const auto n = static_cast<std::uint64_t>(threads());
     // One thread, or a node limit too small to share out: the calling thread alone.
     if (!helpers_ || (limits.max_nodes && limits.max_nodes < n)) return std::nullopt;

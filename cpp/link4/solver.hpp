@@ -117,6 +117,10 @@ class Searcher {
     std::uint64_t nodes() const { return nodes_; }
 
   private:
+    // The exact score of `pos` when the book holds it.
+    std::optional<int> book_score(const Position& pos) const {
+        return book_ ? book_->get(pos) : std::nullopt;
+    }
     int negamax(const Position& pos, Bitboard key, int alpha, int beta);
     bool limit_reached();
     void begin(const SearchLimits& limits);
@@ -136,7 +140,7 @@ class Searcher {
         std::array<Bitboard, kWidth> child_keys{};
         std::array<int, kWidth> order{};  // the columns still open, best first
         int size = 0;
-        std::optional<int> known;  // the position's own score, when the book holds it
+        std::optional<int> known;  // the position's own score (weak: its sign), from the book
     };
     void init_root(const Position& pos, bool weak, Root& root);
     // Is playing `col` worth at least `target`? One null-window search of the child;
@@ -230,9 +234,15 @@ class Solver {
     class Helpers;  // the helper threads (solver.cpp)
 
     // Readies a search of the calling thread (clearing the abort flag that a helper of
-    // the last search may have raised) and returns each thread's limits when helpers
-    // join it (the node limit shared out), or none when the calling thread searches alone.
+    // the last search may have raised, and in a child made by fork() starting helpers
+    // of its own) and returns each thread's limits when helpers join it (the node limit
+    // shared out), or none when the calling thread searches alone.
     std::optional<SearchLimits> begin_search(const SearchLimits& limits);
+    // Helper threads for this process, searching with the main search's book.
+    void start_helpers(int count);
+    // In a child made by fork(): drops the parent's helpers without touching their
+    // threads and returns how many there were; otherwise 0.
+    int forget_forked_helpers();
 
     TranspositionTable table_;
     BusyTable busy_;
