@@ -7,7 +7,7 @@ import sys
 import time
 
 from link4 import bench
-from link4.engine import MAX_THREADS
+from link4.commands._options import threads_out_of_range
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,9 +49,7 @@ def run(args: argparse.Namespace) -> int:
     if args.limit is not None and args.limit < 1:
         print("link4 bench: --limit must be at least 1", file=sys.stderr)
         return 2
-    if not 1 <= args.threads <= MAX_THREADS:
-        print(f"link4 bench: --threads must be from 1 to {MAX_THREADS}, not {args.threads}",
-              file=sys.stderr)
+    if threads_out_of_range("bench", args.threads):
         return 2
     try:
         if args.files:

@@ -5,9 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from link4.commands._options import add_book_option, book_choice
+from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.commands._session import COMMANDS_HELP, PlaySession, _Leave
-from link4.engine import MAX_THREADS
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
 from link4.levels import DEFAULT_LEVEL, LEVELS
@@ -85,9 +84,7 @@ def run(args: argparse.Namespace) -> int:
     if args.delay is not None and not args.delay >= 0:
         print(f"link4 play: --delay must be a number of seconds >= 0, not {args.delay}", file=sys.stderr)
         return 2
-    if args.threads is not None and not 1 <= args.threads <= MAX_THREADS:
-        print(f"link4 play: --threads must be from 1 to {MAX_THREADS}, not {args.threads}",
-              file=sys.stderr)
+    if threads_out_of_range("play", args.threads):
         return 2
     try:
         args.book_choice = book_choice(args)

@@ -9,10 +9,10 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from link4.commands._options import add_book_option, book_choice
+from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.commands._progress import Advance, progress_bar
 from link4.batch import _analyses, _searches
-from link4.engine import MAX_THREADS, ColumnValue, SearchResult, Solver
+from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -163,9 +163,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.threads <= MAX_THREADS:
-        print(f"link4 solve: --threads must be from 1 to {MAX_THREADS}, not {args.threads}",
-              file=sys.stderr)
+    if threads_out_of_range("solve", args.threads):
         return 2
     smp = args.threads if args.positions else 1  # threads on each search
     try:
