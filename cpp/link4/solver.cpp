@@ -26,8 +26,8 @@ long current_process() {
 
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
-// Moves sorted by how promising they are: the number of winning cells the move creates
-// for the mover (threats), ties going to the column nearer the centre.
+// Moves sorted by how promising they are (move_score), ties going to the column nearer
+// the centre.
 class MoveList {
   public:
     // Add in reverse preference order of ties: among equal scores, the last added
@@ -49,14 +49,36 @@ class MoveList {
     int size_ = 0;
 };
 
-int move_score(const Position& pos, Bitboard move) {
-    return popcount(winning_cells(pos.current() | move, pos.mask()));
+// The cells above `cells` in their columns.
+constexpr Bitboard cells_above(Bitboard cells) {
+    Bitboard r = (cells << 1) & kBoardMask;
+    for (int i = 1; i < kHeight - 1; ++i) r |= (r << 1) & kBoardMask;
+    return r;
+}
+
+// How promising a move looks, from the mover's threats after it (the empty cells that
+// would complete a four for it). A threat above one of the opponent's in the same
+// column does not count: the opponent's comes first, and blocking it lets the opponent
+// block ours. Each threat counts 4; one on a playable cell (the opponent must block it
+// at once) 1 more; one right above a playable cell 2 more (nobody can play below it
+// without handing the mover that four, so the column is closed); one two cells above
+// a playable cell 1 less. The weights were chosen by the node counts of the benchmark
+// sets. `closed` holds the cells above the opponent's threats.
+int move_score(const Position& pos, Bitboard move, Bitboard closed) {
+    const Bitboard mask = pos.mask() | move;
+    const Bitboard threats = winning_cells(pos.current() | move, mask) & ~closed;
+    const Bitboard playable = (mask + kBottomRow) & kBoardMask;
+    constexpr Bitboard kAboveBottom = kBoardMask & ~kBottomRow;
+    return 4 * popcount(threats) + popcount(threats & playable) +
+           2 * popcount(threats & (playable << 1)) -
+           popcount(threats & (playable << 2) & kAboveBottom);
 }
 
 void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
+    const Bitboard closed = cells_above(pos.opponent_winning_cells());
     for (int i = kWidth - 1; i >= 0; --i) {
         if (const Bitboard move = candidates & column_mask(kCentreOrder[i])) {
-            list.add(move, move_score(pos, move));
+            list.add(move, move_score(pos, move, closed));
         }
     }
 }
@@ -242,6 +264,14 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     const Bitboard candidates = pos.non_losing_moves();
     if (candidates == 0) return lose_next_score(pos.moves());
     if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
+    // One move only (a forced block, or the one column not under an opponent's winning
+    // cell): this position's score is its child's. Play it at once, without the table,
+    // the static bounds or the cutoff test, all of which the child does for itself.
+    if (!(candidates & (candidates - 1))) {
+        Position child = pos;
+        child.play_cell(candidates);
+        return -negamax(child, child.canonical_key(), -beta, -alpha);
+    }
 
     // The opponent cannot win with its next disc (we play a non-losing move), so we
     // lose at the earliest after two more of its discs...
