@@ -17,7 +17,7 @@ Level 5   expert: the exact solver once 18 discs are down (when it answers withi
           small budget), a twelve-ply heuristic search before that.
 perfect   exact play: never loses a game it can draw or win, wins as fast as possible
           and loses as slowly as possible. The opening book answers the first
-          positions at once; just past it an exact solve can take a minute.
+          positions at once; just past it an exact solve can take a few seconds.
 
 >>> import random
 >>> policy = make_policy("4")

@@ -28,7 +28,7 @@ Draw the position after MOVES and give the exact value of every column: its scor
 negative: the opponent wins) and what it means in words. The best moves are marked.
 Columns are numbered 1-7 from the left, as in move strings; MOVES may be empty for the
 empty board. The opening book answers its positions at once (--book none: without it,
-the empty board takes about a minute); just past the book, a position can take a minute."""
+the empty board takes about a minute); just past the book, a position can take a few seconds."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
