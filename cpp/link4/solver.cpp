@@ -65,9 +65,10 @@ constexpr Bitboard cells_above(Bitboard cells) {
 // a playable cell 1 less. The weights were chosen by the node counts of the benchmark
 // sets. `closed` holds the cells above the opponent's threats.
 int move_score(const Position& pos, Bitboard move, Bitboard closed) {
-    const Bitboard mask = pos.mask() | move;
-    const Bitboard threats = winning_cells(pos.current() | move, mask) & ~closed;
-    const Bitboard playable = (mask + kBottomRow) & kBoardMask;
+    Position after = pos;
+    after.play_cell(move);
+    const Bitboard threats = after.opponent_winning_cells() & ~closed;  // the mover's
+    const Bitboard playable = after.possible();
     constexpr Bitboard kAboveBottom = kBoardMask & ~kBottomRow;
     return 4 * popcount(threats) + popcount(threats & playable) +
            2 * popcount(threats & (playable << 1)) -
