@@ -339,10 +339,22 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
 
 namespace {
 
-// The next null-window probe between `lower` and `upper` (lower < upper): the middle,
-// leaning towards 0. Most positions are close to a draw, and a probe near the final
-// score is cheaper than one far from it.
+// The next null-window probe between `lower` and `upper` (lower < upper). While the
+// window is wide, its middle leaning towards 0: a probe far from the score is cheap,
+// so two of them settle a large score quickly. Once the window is kNarrowWindow wide or
+// less, the probes go out from 0, a step at a time for the first two (is the score
+// above 0? above 1, or -1?), then by halves: most positions, and the hardest, score
+// near 0, and there a probe next to the final score costs far more than one far from
+// it. (Against the middle alone: 30 % fewer nodes on the empty board, 20 % fewer on
+// Begin-Hard's first 40 and 7 % on its next 60; 11 % more on Begin-Medium's first 300
+// and 2 % on its next 300.)
+constexpr int kNarrowWindow = 17;
 int probe_point(int lower, int upper) {
+    if (upper - lower <= kNarrowWindow) {
+        if (lower < 0 && upper > 0) return 0;
+        if (lower == 0 || lower == 1) return lower;
+        if (upper == 0 || upper == -1) return upper - 1;
+    }
     int mid = lower + (upper - lower) / 2;
     if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
     else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
