@@ -214,8 +214,11 @@ class Position {
     // to move cannot win at once (otherwise the search takes that win first).
     // Returns 0 when every move loses; a forced block is returned alone.
     constexpr Bitboard non_losing_moves() const {
+        return non_losing_moves(opponent_winning_cells());
+    }
+    // The same from `threats` == opponent_winning_cells(), for a caller that has them.
+    constexpr Bitboard non_losing_moves(Bitboard threats) const {
         Bitboard possible_mask = possible();
-        const Bitboard threats = opponent_winning_cells();
         const Bitboard forced = possible_mask & threats;
         if (forced) {
             if (forced & (forced - 1)) return 0;  // two open threats: cannot block both

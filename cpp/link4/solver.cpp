@@ -27,23 +27,30 @@ long current_process() {
 int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
 
 // Moves sorted by how promising they are (move_score), ties going to the column nearer
-// the centre.
+// the centre. Each move keeps the mover's winning cells after it (its threats), which
+// move_score works out anyway and the child's search needs first.
 class MoveList {
   public:
     // Add in reverse preference order of ties: among equal scores, the last added
     // comes out first.
-    void add(Bitboard move, int score) {
+    void add(Bitboard move, int score, Bitboard threats) {
         int i = size_++;
         for (; i > 0 && entries_[i - 1].score > score; --i) entries_[i] = entries_[i - 1];
-        entries_[i] = {move, score};
+        entries_[i] = {move, score, threats};
     }
-    // The best remaining move, or 0 when none is left.
-    Bitboard next() { return size_ ? entries_[--size_].move : 0; }
+    // The best remaining move, or 0 when none is left; its threats go to `threats`.
+    Bitboard next(Bitboard& threats) {
+        if (size_ == 0) return 0;
+        const Entry& e = entries_[--size_];
+        threats = e.threats;
+        return e.move;
+    }
 
   private:
     struct Entry {
         Bitboard move;
         int score;
+        Bitboard threats;
     };
     Entry entries_[kWidth];
     int size_ = 0;
@@ -63,11 +70,13 @@ constexpr Bitboard cells_above(Bitboard cells) {
 // at once) 1 more; one right above a playable cell 2 more (nobody can play below it
 // without handing the mover that four, so the column is closed); one two cells above
 // a playable cell 1 less. The weights were chosen by the node counts of the benchmark
-// sets. `closed` holds the cells above the opponent's threats.
-int move_score(const Position& pos, Bitboard move, Bitboard closed) {
+// sets. `closed` holds the cells above the opponent's threats. All the mover's threats
+// after the move go to `all_threats`.
+int move_score(const Position& pos, Bitboard move, Bitboard closed, Bitboard& all_threats) {
     Position after = pos;
     after.play_cell(move);
-    const Bitboard threats = after.opponent_winning_cells() & ~closed;  // the mover's
+    all_threats = after.opponent_winning_cells();  // the mover's
+    const Bitboard threats = all_threats & ~closed;
     const Bitboard playable = after.possible();
     constexpr Bitboard kAboveBottom = kBoardMask & ~kBottomRow;
     return 4 * popcount(threats) + popcount(threats & playable) +
@@ -75,14 +84,21 @@ int move_score(const Position& pos, Bitboard move, Bitboard closed) {
            popcount(threats & (playable << 2) & kAboveBottom);
 }
 
-void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
-    const Bitboard closed = cells_above(pos.opponent_winning_cells());
+// `threats`: the opponent's winning cells, pos.opponent_winning_cells().
+void order_moves(const Position& pos, Bitboard threats, Bitboard candidates, MoveList& list) {
+    const Bitboard closed = cells_above(threats);
     for (int i = kWidth - 1; i >= 0; --i) {
         if (const Bitboard move = candidates & column_mask(kCentreOrder[i])) {
-            list.add(move, move_score(pos, move, closed));
+            Bitboard mover_threats;
+            const int score = move_score(pos, move, closed, mover_threats);
+            list.add(move, score, mover_threats);
         }
     }
 }
+
+// For a caller of tighten_static_bounds without the opponent's threats at hand: they
+// are then worked out only if needed.
+constexpr Bitboard kThreatsUnknown = ~Bitboard{0};
 
 // A zugzwang the first player can force, from a strategy of its own (Allis's rule of
 // the odd threat). With the second player to move, let c be a column holding an odd
@@ -100,8 +116,9 @@ void order_moves(const Position& pos, Bitboard candidates, MoveList& list) {
 // four, it loses.
 // Returns an upper bound on the score of `pos` for the side to move (the second
 // player) from the best such t, or kScoreBase (above any score) when there is none.
-int first_player_zugzwang(const Position& pos, Bitboard empty) {
-    const Bitboard threats = pos.opponent_winning_cells() & kFirstPlayerRows;
+// `opponent_threats` is pos.opponent_winning_cells().
+int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboard empty) {
+    const Bitboard threats = opponent_threats & kFirstPlayerRows;
     int bound = kScoreBase;
     if (!threats) return bound;
     const Bitboard odd_tops = pos.odd_column_tops();
@@ -139,15 +156,18 @@ int first_player_zugzwang(const Position& pos, Bitboard empty) {
 // with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
 // when alpha >= -1, a lower bound (0 or 1) when beta <= 1, the zugzwang's (-1 or -2)
 // when alpha >= -2. (The searches use null windows, where narrowing the window is
-// cutting it, so the rest would be wasted.)
-void tighten_static_bounds(const Position& pos, int alpha, int beta, int& lower, int& upper) {
+// cutting it, so the rest would be wasted.) `threats` is pos.opponent_winning_cells(), or
+// kThreatsUnknown.
+void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int beta, int& lower,
+                           int& upper) {
     const bool first_to_move = pos.moves() % 2 == 0;
     const bool want_zugzwang = !first_to_move && upper > -2 && alpha >= -2;
     const bool want_lower = lower < 0 && beta <= 1;
     if (!want_zugzwang && !want_lower && !(upper > 0 && alpha >= -1)) return;
     const Bitboard empty = kBoardMask & ~pos.mask();
     if (want_zugzwang) {
-        if (const int z = first_player_zugzwang(pos, empty); z < upper) upper = z;
+        if (threats == kThreatsUnknown) threats = pos.opponent_winning_cells();
+        if (const int z = first_player_zugzwang(pos, threats, empty); z < upper) upper = z;
     }
     Bitboard tops = pos.odd_column_tops();
     if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
@@ -230,7 +250,7 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
             Position child = pos;
             child.play_cell(move);
             int lower = 0;  // no lower bound is wanted: at 0 none is computed
-            tighten_static_bounds(child, -beta, kInfinity, lower, upper);
+            tighten_static_bounds(child, kThreatsUnknown, -beta, kInfinity, lower, upper);
         }
         const int value = -upper;  // we score >= this
         if (value > best) best = value;
@@ -242,12 +262,14 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
 //   v <= alpha  => the true score is <= v  (an upper bound),
 //   v >= beta   => the true score is >= v  (a lower bound),
 //   otherwise   v is the exact score.
-// Preconditions: alpha < beta; key == pos.canonical_key(); the game is not over; the
-// side to move cannot win with its next disc. When a limit stops the search the value
+// Preconditions: alpha < beta; key == pos.canonical_key(); threats ==
+// pos.opponent_winning_cells(); the game is not over; the side to move cannot win with
+// its next disc. When a limit stops the search the value
 // is meaningless and stop_ is set; nothing is stored in the table after that.
-int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
+int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta) {
     assert(alpha < beta);
     assert(key == pos.canonical_key());
+    assert(threats == pos.opponent_winning_cells());
     assert(!pos.can_win_next());
     assert(!pos.last_mover_won() && !pos.is_full());
 
@@ -262,7 +284,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     TranspositionTable& table = table_for(pos.moves());
     table.prefetch(key);
 
-    const Bitboard candidates = pos.non_losing_moves();
+    const Bitboard candidates = pos.non_losing_moves(threats);
     if (candidates == 0) return lose_next_score(pos.moves());
     if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
     // One move only (a forced block, or the one column not under an opponent's winning
@@ -271,7 +293,8 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     if (!(candidates & (candidates - 1))) {
         Position child = pos;
         child.play_cell(candidates);
-        return -negamax(child, child.canonical_key(), -beta, -alpha);
+        return -negamax(child, child.canonical_key(), child.opponent_winning_cells(), -beta,
+                        -alpha);
     }
 
     // The opponent cannot win with its next disc (we play a non-losing move), so we
@@ -283,7 +306,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
     if (known.upper < upper) upper = known.upper;
-    if (lower < upper) tighten_static_bounds(pos, alpha, beta, lower, upper);
+    if (lower < upper) tighten_static_bounds(pos, threats, alpha, beta, lower, upper);
     assert(lower <= upper);
 
     if (alpha < lower) {
@@ -302,20 +325,23 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
     }
 
     MoveList moves;
-    order_moves(pos, candidates, moves);
+    order_moves(pos, threats, candidates, moves);
     // With other threads on the same search: a child that one of them is searching
     // right now waits until the other children are done (after the first child, which
     // is searched at once); by then the table often holds its answer.
     const bool shared = busy_ && pos.moves() < kSharedMoves;
-    Bitboard deferred[kWidth];
+    Bitboard deferred[kWidth], deferred_threats[kWidth];
     int n_deferred = 0;
     bool first = true;
     for (;;) {
-        Bitboard move = moves.next();
+        Bitboard child_threats;
+        Bitboard move = moves.next(child_threats);
         if (!move) {
             if (n_deferred == 0) break;
             move = deferred[--n_deferred];  // (the order hardly matters here)
+            child_threats = deferred_threats[n_deferred];
         } else if (shared && !first && busy_->busy(child_keys[column_of(move)])) {
+            deferred_threats[n_deferred] = child_threats;
             deferred[n_deferred++] = move;
             continue;
         }
@@ -324,7 +350,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, int alpha, int beta) {
         Position child = pos;
         child.play_cell(move);
         if (shared) busy_->enter(child_key);
-        const int score = -negamax(child, child_key, -beta, -alpha);
+        const int score = -negamax(child, child_key, child_threats, -beta, -alpha);
         if (shared) busy_->leave(child_key);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
@@ -400,7 +426,8 @@ void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) 
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
             const int mid = clamp(probe_point(lower, upper) + probe_bias_, lower, upper - 1);
-            const int r = negamax(pos, pos.canonical_key(), mid, mid + 1);
+            const int r =
+                negamax(pos, pos.canonical_key(), pos.opponent_winning_cells(), mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
             if (r <= mid) upper = r > lower ? r : lower;
@@ -455,8 +482,9 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
             if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, *root.known));
     }
     MoveList list;
-    order_moves(pos, open, list);
-    while (const Bitboard move = list.next()) root.order[root.size++] = column_of(move);
+    order_moves(pos, pos.opponent_winning_cells(), open, list);
+    Bitboard threats;
+    while (const Bitboard move = list.next(threats)) root.order[root.size++] = column_of(move);
 }
 
 bool Searcher::probe(Root& root, int col, int target) {
@@ -466,7 +494,8 @@ bool Searcher::probe(Root& root, int col, int target) {
     Position child = root.pos;
     child.play(col);
     // The child scores <= -target exactly when the move is worth >= target.
-    const int r = -negamax(child, root.child_keys[col], -target, -target + 1);
+    const int r =
+        -negamax(child, root.child_keys[col], child.opponent_winning_cells(), -target, -target + 1);
     if (stop_ != StopReason::kNone) return false;
     // A weak search may prove more than it asked for: keep within [lower, upper].
     if (r >= target) v.lower = clamp(r, v.lower, v.upper);

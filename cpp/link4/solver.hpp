@@ -121,7 +121,7 @@ class Searcher {
     std::optional<int> book_score(const Position& pos) const {
         return book_ ? book_->get(pos) : std::nullopt;
     }
-    int negamax(const Position& pos, Bitboard key, int alpha, int beta);
+    int negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta);
     bool limit_reached();
     void begin(const SearchLimits& limits);
     template <typename Result>
