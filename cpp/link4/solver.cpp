@@ -264,8 +264,8 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
 //   otherwise   v is the exact score.
 // Preconditions: alpha < beta; key == pos.canonical_key(); threats ==
 // pos.opponent_winning_cells(); the game is not over; the side to move cannot win with
-// its next disc. When a limit stops the search the value
-// is meaningless and stop_ is set; nothing is stored in the table after that.
+// its next disc. When a limit stops the search the value is meaningless and stop_ is
+// set; nothing is stored in the table after that.
 int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta) {
     assert(alpha < beta);
     assert(key == pos.canonical_key());
@@ -293,8 +293,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     if (!(candidates & (candidates - 1))) {
         Position child = pos;
         child.play_cell(candidates);
-        return -negamax(child, child.canonical_key(), child.opponent_winning_cells(), -beta,
-                        -alpha);
+        return -negamax(child, -beta, -alpha);
     }
 
     // The opponent cannot win with its next disc (we play a non-losing move), so we
@@ -330,7 +329,9 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     // right now waits until the other children are done (after the first child, which
     // is searched at once); by then the table often holds its answer.
     const bool shared = busy_ && pos.moves() < kSharedMoves;
-    Bitboard deferred[kWidth], deferred_threats[kWidth];
+    struct Deferred {
+        Bitboard move, threats;
+    } deferred[kWidth];
     int n_deferred = 0;
     bool first = true;
     for (;;) {
@@ -338,11 +339,11 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
         Bitboard move = moves.next(child_threats);
         if (!move) {
             if (n_deferred == 0) break;
-            move = deferred[--n_deferred];  // (the order hardly matters here)
-            child_threats = deferred_threats[n_deferred];
+            const Deferred& d = deferred[--n_deferred];  // (the order hardly matters here)
+            move = d.move;
+            child_threats = d.threats;
         } else if (shared && !first && busy_->busy(child_keys[column_of(move)])) {
-            deferred_threats[n_deferred] = child_threats;
-            deferred[n_deferred++] = move;
+            deferred[n_deferred++] = {move, child_threats};
             continue;
         }
         first = false;
@@ -426,8 +427,7 @@ void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) 
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
             const int mid = clamp(probe_point(lower, upper) + probe_bias_, lower, upper - 1);
-            const int r =
-                negamax(pos, pos.canonical_key(), pos.opponent_winning_cells(), mid, mid + 1);
+            const int r = negamax(pos, mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
             if (r <= mid) upper = r > lower ? r : lower;

@@ -122,6 +122,10 @@ class Searcher {
         return book_ ? book_->get(pos) : std::nullopt;
     }
     int negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta);
+    // The same for a position whose key and opponent threats the caller has not at hand.
+    int negamax(const Position& pos, int alpha, int beta) {
+        return negamax(pos, pos.canonical_key(), pos.opponent_winning_cells(), alpha, beta);
+    }
     bool limit_reached();
     void begin(const SearchLimits& limits);
     template <typename Result>
