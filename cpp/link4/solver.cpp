@@ -1,6 +1,7 @@
 #include "link4/solver.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <condition_variable>
 #include <mutex>
@@ -84,11 +85,18 @@ int move_score(const Position& pos, Bitboard move, Bitboard closed, Bitboard& al
            popcount(threats & (playable << 2) & kAboveBottom);
 }
 
+// The columns' masks from the edges in to the centre: the reverse of kCentreOrder.
+constexpr std::array<Bitboard, kWidth> kColumnsToCentre = [] {
+    std::array<Bitboard, kWidth> masks{};
+    for (int i = 0; i < kWidth; ++i) masks[i] = column_mask(kCentreOrder[kWidth - 1 - i]);
+    return masks;
+}();
+
 // `threats`: the opponent's winning cells, pos.opponent_winning_cells().
 void order_moves(const Position& pos, Bitboard threats, Bitboard candidates, MoveList& list) {
     const Bitboard closed = cells_above(threats);
-    for (int i = kWidth - 1; i >= 0; --i) {
-        if (const Bitboard move = candidates & column_mask(kCentreOrder[i])) {
+    for (const Bitboard column : kColumnsToCentre) {
+        if (const Bitboard move = candidates & column) {
             Bitboard mover_threats;
             const int score = move_score(pos, move, closed, mover_threats);
             list.add(move, score, mover_threats);
@@ -290,9 +298,9 @@ bool Searcher::limit_reached() {
 // searching anything. A value >= beta cuts the node off. The children's slots are
 // loaded together so that their cache misses overlap. The static bounds prove at best
 // that the child scores <= -1 (we score >= 1), so they are only tried when beta <= 1.
-// The children's keys are left in child_keys, by column, for the search to reuse.
+// The children's keys are left in child_keys for the search to reuse.
 int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                                 Bitboard child_keys[kWidth]) const {
+                                 ChildKeys& child_keys) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
@@ -300,7 +308,7 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
         Position child = pos;
         child.play_cell(move);
         const Bitboard key = child.canonical_key();
-        child_keys[column_of(move)] = key;
+        child_keys[std::countr_zero(move)] = key;
         table.prefetch(key);
     }
     int best = -kInfinity;
@@ -308,7 +316,7 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
-        int upper = table.probe(child_keys[column_of(move)]).upper;
+        int upper = table.probe(child_keys[std::countr_zero(move)]).upper;
         if (upper > 0 && beta <= 1) {
             if (!statics) statics.emplace(pos, candidates);
             Position child = pos;
@@ -385,7 +393,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
         if (alpha >= beta) return beta;
     }
 
-    Bitboard child_keys[kWidth];
+    ChildKeys child_keys;
     if (const int v = transposition_cutoff(pos, candidates, beta, child_keys); v >= beta) {
         table.store(key, Bound::kLower, v, 1);
         return v;
@@ -410,12 +418,12 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
             const Deferred& d = deferred[--n_deferred];  // (the order hardly matters here)
             move = d.move;
             child_threats = d.threats;
-        } else if (shared && !first && busy_->busy(child_keys[column_of(move)])) {
+        } else if (shared && !first && busy_->busy(child_keys[std::countr_zero(move)])) {
             deferred[n_deferred++] = {move, child_threats};
             continue;
         }
         first = false;
-        const Bitboard child_key = child_keys[column_of(move)];
+        const Bitboard child_key = child_keys[std::countr_zero(move)];
         Position child = pos;
         child.play_cell(move);
         if (shared) busy_->enter(child_key);

@@ -170,8 +170,11 @@ class Searcher {
     const TranspositionTable& table_for(int moves) const {
         return moves >= kNearEndMoves ? near_table_ : table_;
     }
+    // The keys of a node's children, indexed by the bit of the move (the cell's index
+    // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
+    using ChildKeys = Bitboard[kWidth * kColumnBits];
     int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                             Bitboard child_keys[kWidth]) const;
+                             ChildKeys& child_keys) const;
 
     TranspositionTable& table_;
     TranspositionTable near_table_{kNearTableBytes};
