@@ -14,6 +14,11 @@
     python bench/book_figures.py --positions 200 --games 10
     python bench/book_figures.py --only hints --by-ply    # and the slowest by number of discs
     python bench/book_figures.py --only hints --min-ply 8 # the same sample from 8 discs on
+    python bench/book_figures.py --threads 2              # as link4 play runs (every core)
+
+The hints, the analyses and the perfect player search on ``--threads`` threads (default
+1, the strictest figure; ``link4 play`` uses every core). The slowest positions are
+printed with their moves, to time them again.
 """
 
 from __future__ import annotations
@@ -76,17 +81,20 @@ def positions(count: int, max_ply: int, rng: random.Random) -> list[Game]:
 
 
 def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: bool,
-                       min_ply: int = 0) -> None:
+                       min_ply: int = 0, threads: int = 1) -> None:
     # The same sample whatever --min-ply, which only leaves out its shallower positions.
     sample = [g for g in positions(count, max_ply, rng) if g.ply >= min_ply]
-    s = Solver()
+    s = Solver(threads=threads)
     for what, ask in (("h (Solver.search)", s.search), ("a (Solver.analyze)", s.analyze)):
         times = []
         for game in sample:
             start = time.perf_counter()
             ask(game)
             times.append(time.perf_counter() - start)
-        print(f"{what} on {len(sample)} positions of {min_ply}-{max_ply} discs: {quantiles(times)}")
+        print(f"{what} on {len(sample)} positions of {min_ply}-{max_ply} discs, {threads} "
+              f"thread(s): {quantiles(times)}")
+        slowest = sorted(zip(times, sample), key=lambda x: -x[0])[:3]
+        print("  slowest: " + ", ".join(f"{g.moves or '(empty)'} {t * 1e3:.0f} ms" for t, g in slowest))
         if by_ply:
             for ply in range(min_ply, max_ply + 1):
                 at = [t for g, t in zip(sample, times) if g.ply == ply]
@@ -95,8 +103,9 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
                           f"{sum(1 for t in at if t > 1)} over 1 s")
 
 
-def perfect_against_level5(games: int, rng: random.Random) -> None:
+def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> None:
     times: list[float] = []
+    slowest: list[tuple[float, str]] = []
     slips = 0
     judge = Solver()
     for n in range(games):
@@ -108,7 +117,7 @@ def perfect_against_level5(games: int, rng: random.Random) -> None:
         if game.is_over():
             continue
         perfect_is = link4.RED if n % 2 == 0 else link4.YELLOW
-        perfect = Engine("perfect", solver=Solver())
+        perfect = Engine("perfect", solver=Solver(threads=threads))
         other = Engine(5, seed=rng.randrange(2**32))
         # The value for perfect of the position where it first moves.
         if game.turn != perfect_is:
@@ -119,8 +128,10 @@ def perfect_against_level5(games: int, rng: random.Random) -> None:
         while not game.is_over():
             if game.turn == perfect_is:
                 start = time.perf_counter()
-                game.play(perfect.choose(game))
+                move = perfect.choose(game)
                 times.append(time.perf_counter() - start)
+                slowest.append((times[-1], game.moves))
+                game.play(move)
             else:
                 game.play(other.choose(game))
         outcome = game.outcome()
@@ -130,8 +141,10 @@ def perfect_against_level5(games: int, rng: random.Random) -> None:
             slips += 1
         print(f"  game {n + 1}/{games}: {len(times)} perfect moves so far, max "
               f"{max(times):.2f} s", file=sys.stderr)
-    print(f"perfect against level 5, {games} games: moves {quantiles(times)}; "
-          f"{slips} games ended worse than their start")
+    print(f"perfect against level 5, {games} games, {threads} thread(s): moves "
+          f"{quantiles(times)}; {slips} games ended worse than their start")
+    slowest.sort(reverse=True)
+    print("  slowest: " + ", ".join(f"{m or '(empty)'} {t * 1e3:.0f} ms" for t, m in slowest[:3]))
 
 
 def main() -> None:
@@ -144,6 +157,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["commands", "hints", "games"])
     ap.add_argument("--by-ply", action="store_true", help="the hint and analysis times by number of discs too")
+    ap.add_argument("--threads", type=int, default=1, help="threads of each search (default 1)")
     args = ap.parse_args()
     rng = random.Random(args.seed)
     book = link4.book.default_book()
@@ -151,9 +165,10 @@ def main() -> None:
     if args.only in (None, "commands"):
         commands()
     if args.only in (None, "hints"):
-        hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply, args.min_ply)
+        hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply, args.min_ply,
+                           args.threads)
     if args.only in (None, "games"):
-        perfect_against_level5(args.games, rng)
+        perfect_against_level5(args.games, rng, args.threads)
 
 
 if __name__ == "__main__":
