@@ -41,7 +41,7 @@ class Engine:
     ``time_limit`` is a budget in seconds per move:
 
     - ``"perfect"``: without a limit a move just past the opening book (the shipped one
-      holds every position with up to 8 discs) can take a few seconds. With one, the
+      holds every position with up to 9 discs) can take a few seconds. With one, the
       exact solver searches for at most that long:
       when it finishes the move is a best move (the first of equal ones from the
       centre outwards, not drawn at random); when it does not, it is the move behind the
