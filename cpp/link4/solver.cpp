@@ -104,10 +104,6 @@ void order_moves(const Position& pos, Bitboard threats, Bitboard candidates, Mov
     }
 }
 
-// For a caller of tighten_static_bounds without the opponent's threats at hand: they
-// are then worked out only if needed.
-constexpr Bitboard kThreatsUnknown = ~Bitboard{0};
-
 // A zugzwang the first player can force, from a strategy of its own (Allis's rule of
 // the odd threat). With the second player to move, let c be a column holding an odd
 // number of discs and t the lowest empty cell of c, on a row of kFirstPlayerRows, that
@@ -164,8 +160,7 @@ int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboa
 // with only the bounds that can cut the window [alpha, beta]: an upper bound (0 or -1)
 // when alpha >= -1, a lower bound (0 or 1) when beta <= 1, the zugzwang's (-1 or -2)
 // when alpha >= -2. (The searches use null windows, where narrowing the window is
-// cutting it, so the rest would be wasted.) `threats` is pos.opponent_winning_cells(), or
-// kThreatsUnknown.
+// cutting it, so the rest would be wasted.) `threats` is pos.opponent_winning_cells().
 void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int beta, int& lower,
                            int& upper) {
     const bool first_to_move = pos.moves() % 2 == 0;
@@ -174,7 +169,6 @@ void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int
     if (!want_zugzwang && !want_lower && !(upper > 0 && alpha >= -1)) return;
     const Bitboard empty = kBoardMask & ~pos.mask();
     if (want_zugzwang) {
-        if (threats == kThreatsUnknown) threats = pos.opponent_winning_cells();
         if (const int z = first_player_zugzwang(pos, threats, empty); z < upper) upper = z;
     }
     Bitboard tops = pos.odd_column_tops();
@@ -197,12 +191,16 @@ void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int
     }
 }
 
-// The upper bound tighten_static_bounds leaves for `pos` from `upper`, with alpha as
-// given and no lower bound asked for.
-[[maybe_unused]] int static_upper(const Position& pos, int alpha, int upper) {
-    int lower = 0;  // at 0 none is computed
-    tighten_static_bounds(pos, kThreatsUnknown, alpha, kScoreBase, lower, upper);
-    return upper;
+// For the checks of debug builds: is `upper`, which ChildStaticBounds gave `child`
+// from its table bound `table_upper`, the bound tighten_static_bounds gives with alpha
+// (any bound of kScoreBase or more counting as none), or the one left out there?
+[[maybe_unused]] bool matches_static_upper(const Position& child, int alpha, int table_upper,
+                                           int upper) {
+    int lower = 0, expected = table_upper;  // (at lower 0 no lower bound is computed)
+    tighten_static_bounds(child, child.opponent_winning_cells(), alpha, kScoreBase, lower,
+                          expected);
+    return std::min(upper, kScoreBase) == std::min(expected, kScoreBase) ||
+           (upper > 0 && expected == 0);
 }
 
 // The static bounds of tighten_static_bounds on the children of one node, as the
@@ -323,10 +321,7 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
             child.play_cell(move);
             [[maybe_unused]] const int table_upper = upper;
             upper = statics->child_upper(child, move, upper);
-            // The same bound as the child's own, or the one it leaves out.
-            assert(std::min(upper, kScoreBase) ==
-                       std::min(static_upper(child, -beta, table_upper), kScoreBase) ||
-                   (upper > 0 && static_upper(child, -beta, table_upper) == 0));
+            assert(matches_static_upper(child, -beta, table_upper, upper));
         }
         const int value = -upper;  // we score >= this
         if (value > best) best = value;
