@@ -45,6 +45,12 @@ def quantiles(xs: list[float]) -> str:
             f"{over} of {len(xs)} over 1 s")
 
 
+def slowest(timed: list[tuple[float, str]], n: int = 3) -> str:
+    """The n slowest of (seconds, moves) pairs, to time those positions again."""
+    worst = sorted(timed, reverse=True)[:n]
+    return "  slowest: " + ", ".join(f"{m or '(empty)'} {t * 1e3:.0f} ms" for t, m in worst)
+
+
 def commands() -> None:
     for args in (["solve", ""], ["analyze", "--json", ""]):
         start = time.perf_counter()
@@ -93,8 +99,7 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
             times.append(time.perf_counter() - start)
         print(f"{what} on {len(sample)} positions of {min_ply}-{max_ply} discs, {threads} "
               f"thread(s): {quantiles(times)}")
-        slowest = sorted(zip(times, sample), key=lambda x: -x[0])[:3]
-        print("  slowest: " + ", ".join(f"{g.moves or '(empty)'} {t * 1e3:.0f} ms" for t, g in slowest))
+        print(slowest([(t, g.moves) for t, g in zip(times, sample)]))
         if by_ply:
             for ply in range(min_ply, max_ply + 1):
                 at = [t for g, t in zip(sample, times) if g.ply == ply]
@@ -104,8 +109,7 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
 
 
 def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> None:
-    times: list[float] = []
-    slowest: list[tuple[float, str]] = []
+    timed: list[tuple[float, str]] = []  # each perfect move's time, and the position's moves
     slips = 0
     judge = Solver()
     for n in range(games):
@@ -129,8 +133,7 @@ def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> 
             if game.turn == perfect_is:
                 start = time.perf_counter()
                 move = perfect.choose(game)
-                times.append(time.perf_counter() - start)
-                slowest.append((times[-1], game.moves))
+                timed.append((time.perf_counter() - start, game.moves))
                 game.play(move)
             else:
                 game.play(other.choose(game))
@@ -139,12 +142,11 @@ def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> 
         result = 0 if outcome.winner is None else (1 if outcome.winner == perfect_is else -1)
         if result < (start_value > 0) - (start_value < 0):
             slips += 1
-        print(f"  game {n + 1}/{games}: {len(times)} perfect moves so far, max "
-              f"{max(times):.2f} s", file=sys.stderr)
+        print(f"  game {n + 1}/{games}: {len(timed)} perfect moves so far, max "
+              f"{max(timed)[0]:.2f} s", file=sys.stderr)
     print(f"perfect against level 5, {games} games, {threads} thread(s): moves "
-          f"{quantiles(times)}; {slips} games ended worse than their start")
-    slowest.sort(reverse=True)
-    print("  slowest: " + ", ".join(f"{m or '(empty)'} {t * 1e3:.0f} ms" for t, m in slowest[:3]))
+          f"{quantiles([t for t, _ in timed])}; {slips} games ended worse than their start")
+    print(slowest(timed))
 
 
 def main() -> None:
