@@ -71,14 +71,12 @@ constexpr Bitboard cells_above(Bitboard cells) {
 // at once) 1 more; one right above a playable cell 2 more (nobody can play below it
 // without handing the mover that four, so the column is closed); one two cells above
 // a playable cell 1 less. The weights were chosen by the node counts of the benchmark
-// sets. `closed` holds the cells above the opponent's threats. All the mover's threats
-// after the move go to `all_threats`.
-int move_score(const Position& pos, Bitboard move, Bitboard closed, Bitboard& all_threats) {
-    Position after = pos;
-    after.play_cell(move);
-    all_threats = after.opponent_winning_cells();  // the mover's
+// sets. `closed` holds the cells above the opponent's threats; `all_threats` are all
+// the mover's threats after the move.
+int move_score(const Position& pos, Bitboard move, Bitboard closed, Bitboard all_threats) {
     const Bitboard threats = all_threats & ~closed;
-    const Bitboard playable = after.possible();
+    // The playable cells after the move: the move's cell gives way to the one above it.
+    const Bitboard playable = pos.possible() ^ move ^ ((move << 1) & kBoardMask);
     constexpr Bitboard kAboveBottom = kBoardMask & ~kBottomRow;
     return 4 * popcount(threats) + popcount(threats & playable) +
            2 * popcount(threats & (playable << 1)) -
@@ -93,16 +91,24 @@ constexpr std::array<Bitboard, kWidth> kColumnsToCentre = [] {
 }();
 
 // `threats`: the opponent's winning cells, pos.opponent_winning_cells().
-void order_moves(const Position& pos, Bitboard threats, Bitboard candidates, MoveList& list) {
+void order_moves(const Position& pos, Bitboard threats, Bitboard candidates,
+                 const ChildThreats& child_threats, MoveList& list) {
     const Bitboard closed = cells_above(threats);
     for (const Bitboard column : kColumnsToCentre) {
         if (const Bitboard move = candidates & column) {
-            Bitboard mover_threats;
+            const Bitboard mover_threats = child_threats.get_last(pos, move);
             const int score = move_score(pos, move, closed, mover_threats);
             list.add(move, score, mover_threats);
         }
     }
 }
+
+// The column of each cell, by the cell's index in a Bitboard.
+constexpr std::array<Bitboard, kWidth * kColumnBits> kColumnOfCell = [] {
+    std::array<Bitboard, kWidth * kColumnBits> columns{};
+    for (int i = 0; i < kWidth * kColumnBits; ++i) columns[i] = column_mask(i / kColumnBits);
+    return columns;
+}();
 
 // A zugzwang the first player can force, from a strategy of its own (Allis's rule of
 // the odd threat). With the second player to move, let c be a column holding an odd
@@ -129,7 +135,7 @@ int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboa
     for (Bitboard tops = odd_tops; tops;) {
         const Bitboard top = tops & (~tops + 1);
         tops ^= top;
-        const Bitboard column = column_mask(column_of(top));
+        const Bitboard column = kColumnOfCell[std::countr_zero(top)];
         const Bitboard in_column = threats & column;
         if (!in_column) continue;
         const Bitboard t = in_column & (~in_column + 1);
@@ -232,9 +238,10 @@ class ChildStaticBounds {
         }
     }
 
-    // An upper bound on the score of `child` (after `move`) for its side to move, from
-    // the one its table entry gives, `upper` (> 0).
-    int child_upper(const Position& child, Bitboard move, int upper) const {
+    // An upper bound on the score of `child` (after `move` from `pos`) for its side to
+    // move, from the one its table entry gives, `upper` (> 0).
+    int child_upper(const Position& pos, const Position& child, Bitboard move, int upper,
+                    ChildThreats& child_threats) const {
         const Bitboard empty = empty_ & ~move;
         if (!first_to_move_) {  // the child's side to move is the first player
             const Bitboard tops = child.odd_column_tops();
@@ -244,7 +251,7 @@ class ChildStaticBounds {
             return has_four(child.opponent() | (empty & kSecondPlayerRows & ~tops)) ? -1 : 0;
         }
         if (no_zugzwang_) return upper;
-        const int z = first_player_zugzwang(child, child.opponent_winning_cells(), empty);
+        const int z = first_player_zugzwang(child, child_threats.get(pos, move), empty);
         return z < upper ? z : upper;
     }
 
@@ -256,6 +263,13 @@ class ChildStaticBounds {
     // With the first player to move: no child has a zugzwang.
     bool no_zugzwang_ = false;
 };
+
+// The mirror image of each cell, by the cell's index in a Bitboard.
+constexpr std::array<Bitboard, kWidth * kColumnBits> kMirrorCell = [] {
+    std::array<Bitboard, kWidth * kColumnBits> cells{};
+    for (int i = 0; i < kWidth * kColumnBits; ++i) cells[i] = mirror(Bitboard{1} << i);
+    return cells;
+}();
 
 }  // namespace
 
@@ -298,15 +312,17 @@ bool Searcher::limit_reached() {
 // that the child scores <= -1 (we score >= 1), so they are only tried when beta <= 1.
 // The children's keys are left in child_keys for the search to reuse.
 int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                                 ChildKeys& child_keys) const {
+                                 ChildKeys& child_keys, ChildThreats& child_threats) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
+    // A child's key is `base` plus the move's cell (no carry leaves a column), and the
+    // key of its mirror image the mirror of both.
+    const Bitboard base = pos.opponent() + pos.mask(), mirrored = mirror(base);
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
-        Position child = pos;
-        child.play_cell(move);
-        const Bitboard key = child.canonical_key();
-        child_keys[std::countr_zero(move)] = key;
+        const int i = std::countr_zero(move);
+        const Bitboard key = std::min(base + move, mirrored + kMirrorCell[i]);
+        child_keys[i] = key;
         table.prefetch(key);
     }
     int best = -kInfinity;
@@ -320,7 +336,7 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
             Position child = pos;
             child.play_cell(move);
             [[maybe_unused]] const int table_upper = upper;
-            upper = statics->child_upper(child, move, upper);
+            upper = statics->child_upper(pos, child, move, upper, child_threats);
             assert(matches_static_upper(child, -beta, table_upper, upper));
         }
         const int value = -upper;  // we score >= this
@@ -350,11 +366,6 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     }
     const std::uint64_t first_node = nodes_;
 
-    // The table slot is often a cache miss: start loading it now and do the work that
-    // does not need it meanwhile.
-    TranspositionTable& table = table_for(pos.moves());
-    table.prefetch(key);
-
     const Bitboard candidates = pos.non_losing_moves(threats);
     if (candidates == 0) return lose_next_score(pos.moves());
     if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
@@ -366,6 +377,10 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
         child.play_cell(candidates);
         return -negamax(child, -beta, -alpha);
     }
+    // The table slot may be a cache miss (though the parent's cutoff test has mostly
+    // loaded it already): start loading it while the bounds below are worked out.
+    TranspositionTable& table = table_for(pos.moves());
+    table.prefetch(key);
 
     // The opponent cannot win with its next disc (we play a non-losing move), so we
     // lose at the earliest after two more of its discs...
@@ -389,13 +404,15 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     }
 
     ChildKeys child_keys;
-    if (const int v = transposition_cutoff(pos, candidates, beta, child_keys); v >= beta) {
+    ChildThreats child_threats;
+    if (const int v = transposition_cutoff(pos, candidates, beta, child_keys, child_threats);
+        v >= beta) {
         table.store(key, Bound::kLower, v, 1);
         return v;
     }
 
     MoveList moves;
-    order_moves(pos, threats, candidates, moves);
+    order_moves(pos, threats, candidates, child_threats, moves);
     // With other threads on the same search: a child that one of them is searching
     // right now waits until the other children are done (after the first child, which
     // is searched at once); by then the table often holds its answer.
@@ -553,7 +570,8 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
             if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, *root.known));
     }
     MoveList list;
-    order_moves(pos, pos.opponent_winning_cells(), open, list);
+    ChildThreats child_threats;
+    order_moves(pos, pos.opponent_winning_cells(), open, child_threats, list);
     Bitboard threats;
     while (const Bitboard move = list.next(threats)) root.order[root.size++] = column_of(move);
 }

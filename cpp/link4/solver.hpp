@@ -88,6 +88,32 @@ class BusyTable {
     std::array<std::atomic<std::uint16_t>, std::size_t{1} << kBits> slots_{};
 };
 
+// The mover's winning cells after each of its moves from one position, by the move's
+// bit (std::countr_zero(move)): worked out once, by the first of the cutoff test and
+// the move ordering that asks.
+class ChildThreats {
+  public:
+    Bitboard get(const Position& pos, Bitboard move) {
+        const int i = std::countr_zero(move);
+        if (!(known_ & move)) {
+            threats_[i] = work_out(pos, move);
+            known_ |= move;
+        }
+        return threats_[i];
+    }
+    // The same for the last one to ask, which keeps nothing.
+    Bitboard get_last(const Position& pos, Bitboard move) const {
+        return known_ & move ? threats_[std::countr_zero(move)] : work_out(pos, move);
+    }
+
+  private:
+    static Bitboard work_out(const Position& pos, Bitboard move) {
+        return winning_cells(pos.current() | move, pos.mask() | move);
+    }
+    Bitboard known_ = 0;
+    Bitboard threats_[kWidth * kColumnBits];
+};
+
 // One thread's search: the negamax and its root drivers, the thread's own small table
 // for the positions near the end, its node count and limits. The main table may be
 // shared with other Searchers searching the same position at the same time.
@@ -174,7 +200,7 @@ class Searcher {
     // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
     using ChildKeys = Bitboard[kWidth * kColumnBits];
     int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                             ChildKeys& child_keys) const;
+                             ChildKeys& child_keys, ChildThreats& child_threats) const;
 
     TranspositionTable& table_;
     TranspositionTable near_table_{kNearTableBytes};
