@@ -258,6 +258,46 @@ class Position {
     int moves_ = 0;
 };
 
+// The mirror image of each cell, by the cell's index in a Bitboard.
+inline constexpr std::array<Bitboard, kWidth * kColumnBits> kMirrorCell = [] {
+    std::array<Bitboard, kWidth * kColumnBits> cells{};
+    for (int i = 0; i < kWidth * kColumnBits; ++i) cells[i] = mirror(Bitboard{1} << i);
+    return cells;
+}();
+
+// The canonical_key() of each child of a position, with one mirror() for all of them.
+// After a move its mover's discs are the child's opponent(), so the child's key() is
+// pos.opponent() + pos.mask() plus the move's cell; no carry leaves a column, so the
+// child's mirror_key() is the mirror of that sum plus the mirror of the cell.
+class ChildCanonicalKeys {
+  public:
+    constexpr explicit ChildCanonicalKeys(const Position& pos)
+        : sum_(pos.opponent() + pos.mask()), mirrored_(mirror(sum_)) {}
+    // `move`: one cell of pos.possible().
+    constexpr Bitboard operator()(Bitboard move) const {
+        const Bitboard key = sum_ + move;
+        const Bitboard mirror_key = mirrored_ + kMirrorCell[std::countr_zero(move)];
+        return key < mirror_key ? key : mirror_key;
+    }
+
+  private:
+    Bitboard sum_, mirrored_;
+};
+static_assert([] {
+    Position pos;
+    pos.play(3);
+    pos.play(3);
+    pos.play(1);  // an asymmetric position
+    const ChildCanonicalKeys keys(pos);
+    for (int col = 0; col < kWidth; ++col) {
+        Position child = pos;
+        child.play(col);
+        if (keys(pos.possible() & column_mask(col)) != child.canonical_key())
+            return false;
+    }
+    return true;
+}());
+
 // The four cells (column, row; row 0 at the bottom) of a line of four through the disc at
 // (col, row) that belongs to `discs`, or an empty result when there is none. Directions
 // are tried horizontal, vertical, rising diagonal, falling diagonal; in a run longer than

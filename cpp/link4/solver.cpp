@@ -286,13 +286,6 @@ class ChildStaticBounds {
     bool no_zugzwang_ = false;
 };
 
-// The mirror image of each cell, by the cell's index in a Bitboard.
-constexpr std::array<Bitboard, kWidth * kColumnBits> kMirrorCell = [] {
-    std::array<Bitboard, kWidth * kColumnBits> cells{};
-    for (int i = 0; i < kWidth * kColumnBits; ++i) cells[i] = mirror(Bitboard{1} << i);
-    return cells;
-}();
-
 }  // namespace
 
 bool Searcher::limit_reached() {
@@ -338,15 +331,12 @@ bool Searcher::limit_reached() {
 int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                                  ChildKeys& child_keys, ChildThreats& child_threats) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
-    // A child's key is `base` plus the move's cell (no carry leaves a column), and the
-    // key of its mirror image the mirror of both.
-    const Bitboard base = pos.opponent() + pos.mask(), mirrored = mirror(base);
+    const ChildCanonicalKeys keys(pos);
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
-        const int i = std::countr_zero(move);
-        const Bitboard key = std::min(base + move, mirrored + kMirrorCell[i]);
-        child_keys[i] = key;
+        const Bitboard key = keys(move);
+        child_keys[std::countr_zero(move)] = key;
         table.prefetch(key);
     }
     int uppers[kWidth * kColumnBits];
