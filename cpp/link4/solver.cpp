@@ -96,7 +96,7 @@ void order_moves(const Position& pos, Bitboard threats, Bitboard candidates,
     const Bitboard closed = cells_above(threats);
     for (const Bitboard column : kColumnsToCentre) {
         if (const Bitboard move = candidates & column) {
-            const Bitboard mover_threats = child_threats.get_last(pos, move);
+            const Bitboard mover_threats = child_threats.get_last(move);
             const int score = move_score(pos, move, closed, mover_threats);
             list.add(move, score, mover_threats);
         }
@@ -229,16 +229,19 @@ void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int
            (upper > 0 && expected == 0);
 }
 
+// The cutoff test asks for its children's static bounds only with beta up to this:
+// above it they cost more than they save.
+constexpr int kCutoffStaticBeta = 2;
+
 // The static bounds of tighten_static_bounds on the children of one node, as the
 // cutoff test asks for them: each child's upper bound, with the node's beta <=
-// kCutoffStaticBeta. The claimeven bounds rest on whether a set of cells holds a four, and a set that holds
-// none has no subset that holds one: the constructor asks once, of the union of a
-// test's sets over all the children, and a child's own test is done only when that
-// union holds a four. Left out: the first player's bound from the second player's
-// having no four left to make at all, which is worth its cost in a search but seldom
-// here (it held for 0.4 % of the children on Begin-Hard samples); a child's search
-// still finds it.
-constexpr int kCutoffStaticBeta = 2;
+// kCutoffStaticBeta. The claimeven bounds rest on whether a set of cells holds a four,
+// and a set that holds none has no subset that holds one: the constructor asks once,
+// of the union of a test's sets over all the children, and a child's own test is done
+// only when that union holds a four. Left out: the first player's bound from the
+// second player's having no four left to make at all, which is worth its cost in a
+// search but seldom here (it held for 0.4 % of the children on Begin-Hard samples); a
+// child's search still finds it.
 class ChildStaticBounds {
   public:
     ChildStaticBounds(const Position& pos, Bitboard candidates)
@@ -259,9 +262,9 @@ class ChildStaticBounds {
         }
     }
 
-    // An upper bound on the score of `child` (after `move` from `pos`) for its side to
-    // move, from the one its table entry gives, `upper`.
-    int child_upper(const Position& pos, const Position& child, Bitboard move, int upper,
+    // An upper bound on the score of `child` (after `move`) for its side to move, from
+    // the one its table entry gives, `upper`. `child_threats` are the node's.
+    int child_upper(const Position& child, Bitboard move, int upper,
                     ChildThreats& child_threats) const {
         const Bitboard empty = empty_ & ~move;
         if (!first_to_move_) {  // the child's side to move is the first player
@@ -273,7 +276,7 @@ class ChildStaticBounds {
                             -claimeven_win(child.opponent(), empty & kSecondPlayerRows & ~tops));
         }
         if (no_zugzwang_) return upper;
-        const int z = first_player_zugzwang(child, child_threats.get(pos, move), empty);
+        const int z = first_player_zugzwang(child, child_threats.get(move), empty);
         return z < upper ? z : upper;
     }
 
@@ -320,14 +323,13 @@ bool Searcher::limit_reached() {
     return false;
 }
 
-// Enhanced transposition cutoff: the best lower bound on our score that the table and
+// Enhanced transposition cutoff: a lower bound >= beta on our score that the table or
 // the static bounds prove through one child (from the child's upper bound), without
-// searching anything. A value >= beta cuts the node off. The children's slots are
-// loaded together so that their cache misses overlap. The static bounds prove at best
-// that the child scores <= -kClaimevenBest, and they cost more than they save above
-// kCutoffStaticBeta, so they are only tried when beta <= kCutoffStaticBeta, and only
-// when no child's table entry cuts. The children's keys are left in child_keys for the
-// search to reuse. Returns a value below beta when nothing cuts.
+// searching anything, which cuts the node off; a value below beta when no child gives
+// one. The children's slots are loaded together so that their cache misses overlap.
+// The static bounds prove at best that the child scores <= -kClaimevenBest; they are
+// only tried when beta <= kCutoffStaticBeta, and only when no child's table entry
+// cuts. The children's keys are left in child_keys for the search to reuse.
 int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                                  ChildKeys& child_keys, ChildThreats& child_threats) const {
     const TranspositionTable& table = table_for(pos.moves() + 1);
@@ -352,11 +354,11 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + 1);
         c ^= move;
+        const int table_upper = uppers[std::countr_zero(move)];
         Position child = pos;
         child.play_cell(move);
-        const int upper =
-            statics.child_upper(pos, child, move, uppers[std::countr_zero(move)], child_threats);
-        assert(matches_static_upper(child, -beta, uppers[std::countr_zero(move)], upper));
+        const int upper = statics.child_upper(child, move, table_upper, child_threats);
+        assert(matches_static_upper(child, -beta, table_upper, upper));
         if (-upper >= beta) return -upper;
     }
     return -kInfinity;
@@ -421,7 +423,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     }
 
     ChildKeys child_keys;
-    ChildThreats child_threats;
+    ChildThreats child_threats(pos);
     if (const int v = transposition_cutoff(pos, candidates, beta, child_keys, child_threats);
         v >= beta) {
         table.store(key, Bound::kLower, v, 1);
@@ -587,7 +589,7 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
             if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, *root.known));
     }
     MoveList list;
-    ChildThreats child_threats;
+    ChildThreats child_threats(pos);
     order_moves(pos, pos.opponent_winning_cells(), open, child_threats, list);
     Bitboard threats;
     while (const Bitboard move = list.next(threats)) root.order[root.size++] = column_of(move);

@@ -88,28 +88,30 @@ class BusyTable {
     std::array<std::atomic<std::uint16_t>, std::size_t{1} << kBits> slots_{};
 };
 
-// The mover's winning cells after each of its moves from one position, by the move's
-// bit (std::countr_zero(move)): worked out once, by the first of the cutoff test and
-// the move ordering that asks.
+// The mover's winning cells after each of its moves from `pos`, by the move's bit
+// (std::countr_zero(move)): worked out once, by the first of the cutoff test and the
+// move ordering that asks.
 class ChildThreats {
   public:
-    Bitboard get(const Position& pos, Bitboard move) {
+    explicit ChildThreats(const Position& pos) : pos_(pos) {}
+    Bitboard get(Bitboard move) {
         const int i = std::countr_zero(move);
         if (!(known_ & move)) {
-            threats_[i] = work_out(pos, move);
+            threats_[i] = work_out(move);
             known_ |= move;
         }
         return threats_[i];
     }
     // The same for the last one to ask, which keeps nothing.
-    Bitboard get_last(const Position& pos, Bitboard move) const {
-        return known_ & move ? threats_[std::countr_zero(move)] : work_out(pos, move);
+    Bitboard get_last(Bitboard move) const {
+        return known_ & move ? threats_[std::countr_zero(move)] : work_out(move);
     }
 
   private:
-    static Bitboard work_out(const Position& pos, Bitboard move) {
-        return winning_cells(pos.current() | move, pos.mask() | move);
+    Bitboard work_out(Bitboard move) const {
+        return winning_cells(pos_.current() | move, pos_.mask() | move);
     }
+    const Position& pos_;
     Bitboard known_ = 0;
     Bitboard threats_[kWidth * kColumnBits];
 };
