@@ -103,13 +103,6 @@ void order_moves(const Position& pos, Bitboard threats, Bitboard candidates,
     }
 }
 
-// The column of each cell, by the cell's index in a Bitboard.
-constexpr std::array<Bitboard, kWidth * kColumnBits> kColumnOfCell = [] {
-    std::array<Bitboard, kWidth * kColumnBits> columns{};
-    for (int i = 0; i < kWidth * kColumnBits; ++i) columns[i] = column_mask(i / kColumnBits);
-    return columns;
-}();
-
 // What the second player scores at least by claimeven (see tighten_static_bounds)
 // when `share`, the empty cells it gets, and `discs`, its own, hold a four: 0 when they
 // hold none. A four is complete once its last empty cell is filled, and the cells above
