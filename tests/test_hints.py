@@ -60,8 +60,8 @@ def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
     claims = 0
     for moves, _ in load_pons("Test_L1_R2", 12):
         s, out = session(moves, book=None)
-        search = s.solver.search
-        s.solver.search = lambda game, **kw: search(game, node_limit=node_limit)  # type: ignore[method-assign]
+        first_best = s.solver._first_best
+        s.solver._first_best = lambda game, **kw: first_best(game, node_limit=node_limit)  # type: ignore[method-assign]
         s.hint()
         text = out.getvalue()
         col = hint_column(text)

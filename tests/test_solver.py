@@ -152,9 +152,59 @@ def test_best_move_with_rng_is_seedable_and_spreads_over_ties(solver: Solver) ->
     best = max(s for s in scores if s is not None)
     ties = {c for c, s in enumerate(scores) if s == best}
     assert len(ties) > 1
-    picks = [solver.best_move(moves, rng=random.Random(seed)) for seed in range(40)]
+    picks = [solver.best_move(moves, rng=random.Random(seed)) for seed in range(200)]
     assert set(picks) == ties
-    assert picks == [solver.best_move(moves, rng=random.Random(seed)) for seed in range(40)]
+    # Each of the ties alike (the columns are tried in a random order, the first worth
+    # the score is played): 50 each expected here.
+    assert all(30 <= picks.count(c) <= 70 for c in ties), sorted(picks.count(c) for c in ties)
+    assert picks == [solver.best_move(moves, rng=random.Random(seed)) for seed in range(200)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_first_best_is_the_first_column_of_the_order_worth_the_score(seed: int) -> None:
+    # The core's search for one best move: the first column of the given order among
+    # the ties that the full search proves. In the tie rule's order it makes the full
+    # search's probes up to the first tie, so never more nodes (from a cold table).
+    rng = random.Random(seed)
+    core = link4._core.Solver(16 << 20)
+    for moves, score in load_pons("Test_L2_R2", 400)[seed * 60 : seed * 60 + 60]:
+        pos = link4._core.Position.from_moves(moves)
+        order = rng.sample(range(7), 7)
+        core.clear()
+        full = core.search(pos, want_move=True)
+        core.clear()
+        first = core.search(pos, want_move=True, first_best=order)
+        assert first.exact and first.score == full.score == score
+        assert first.best_moves == [first.best_move]
+        assert first.best_move == next(c for c in order if c in full.best_moves), moves
+        core.clear()
+        centre = core.search(pos, want_move=True, first_best=list(link4.CENTRE_ORDER))
+        assert centre.best_moves == [full.best_move]
+        assert centre.nodes <= full.nodes
+
+
+def test_first_best_needs_fewer_nodes_where_moves_tie() -> None:
+    # Four columns lose alike here: the full search proves all four, the first-best
+    # search one of them.
+    core = link4._core.Solver(16 << 20)
+    pos = link4._core.Position.from_moves("1233722555341451114725221333")
+    full = core.search(pos, want_move=True)
+    assert len(full.best_moves) > 1
+    core.clear()
+    full = core.search(pos, want_move=True)
+    core.clear()
+    first = core.search(pos, want_move=True, first_best=list(link4.CENTRE_ORDER))
+    assert first.best_move == full.best_move
+    assert first.nodes < full.nodes
+
+
+@pytest.mark.parametrize(
+    "order", [[], [0, 1, 2], [0, 0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 7], [-1, 0, 1, 2, 3, 4, 5]]
+)
+def test_first_best_rejects_an_order_that_is_not_one_of_the_columns(order: list[int]) -> None:
+    core = link4._core.Solver(16 << 20)
+    with pytest.raises(ValueError, match="each column 0-6 once"):
+        core.search(link4._core.Position.from_moves("44"), want_move=True, first_best=order)
 
 
 def test_search_best_move_is_exact_when_exact(solver: Solver) -> None:

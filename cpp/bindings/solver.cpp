@@ -20,15 +20,32 @@ void raise_if_interrupted(StopReason stop) {
     if (stop == StopReason::kStopped && PyErr_Occurred()) throw py::error_already_set();
 }
 
+// `first_best` as an order of the columns: each of them once.
+ColumnOrder column_order(const std::vector<int>& cols) {
+    ColumnOrder order{};
+    ColumnSet seen = 0;
+    bool valid = cols.size() == order.size();
+    for (std::size_t i = 0; valid && i < cols.size(); ++i) {
+        const int col = cols[i];
+        valid = col >= 0 && col < kWidth && !(seen & (ColumnSet{1} << col));
+        if (valid) seen |= ColumnSet{1} << col;
+        order[i] = col;
+    }
+    if (!valid) throw py::value_error("first_best must hold each column 0-6 once");
+    return order;
+}
+
 SearchResult search(Solver& solver, const Position& pos, bool weak,
                     std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
-                    bool want_move) {
+                    bool want_move, std::optional<std::vector<int>> first_best) {
     require_running(pos);
     const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    const std::optional<ColumnOrder> order =
+        first_best ? std::optional(column_order(*first_best)) : std::nullopt;
     SearchResult r;
     {
         WithoutGil released;
-        r = solver.search(pos, weak, limits, want_move);
+        r = solver.search(pos, weak, limits, want_move, order ? &*order : nullptr);
     }
     raise_if_interrupted(r.stop);
     return r;
@@ -86,7 +103,7 @@ void register_solver(py::module_& m) {
         .def(py::init<std::size_t, int>(), py::arg("table_bytes"), py::arg("threads") = 1)
         .def("search", &search, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none(),
-             py::arg("want_move") = false)
+             py::arg("want_move") = false, py::arg("first_best") = py::none())
         .def("analyze", &analyze, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none())
         .def("set_book",

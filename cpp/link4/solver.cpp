@@ -614,7 +614,8 @@ void Searcher::settle(Root& root, int col, bool sign_only) {
     }
 }
 
-void Searcher::search_root(const Position& pos, bool weak, SearchResult& result) {
+void Searcher::search_root(const Position& pos, bool weak, const ColumnOrder* first_best,
+                           SearchResult& result) {
     Root root;
     init_root(pos, weak, root);
     const auto& cols = root.columns;
@@ -646,15 +647,18 @@ void Searcher::search_root(const Position& pos, bool weak, SearchResult& result)
     result.upper = upper;
 
     // The best move: when the score is known, the centre-most column worth it, after
-    // checking every column that might be; otherwise the best proven lower bound
-    // (then the best upper bound, then the centre-most).
+    // checking every column that might be (or the first of `first_best` worth it);
+    // otherwise the best proven lower bound (then the best upper bound, then the
+    // centre-most).
     ColumnSet ties = 0;
     if (lower == upper) {
-        for (int col : kCentreOrder) {
+        for (int col : first_best ? *first_best : kCentreOrder) {
             const ColumnValue& v = cols[col];
             if (!v.legal || v.upper < lower) continue;
             if (v.lower < lower && !probe(root, col, lower)) break;
-            if (v.lower >= lower) ties |= ColumnSet{1} << col;
+            if (v.lower < lower) continue;
+            ties |= ColumnSet{1} << col;
+            if (first_best) break;
         }
     }
     if (ties == 0 || stop_ != StopReason::kNone) {
@@ -677,11 +681,11 @@ void Searcher::search_root(const Position& pos, bool weak, SearchResult& result)
 }
 
 SearchResult Searcher::search(const Position& pos, bool weak, const SearchLimits& limits,
-                            bool want_move) {
+                            bool want_move, const ColumnOrder* first_best) {
     assert(!pos.is_over());
     begin(limits);
     SearchResult result;
-    if (want_move) search_root(pos, weak, result);
+    if (want_move) search_root(pos, weak, first_best, result);
     else solve_root(pos, weak, result);
     result.exact = result.lower == result.upper;
     result.score = result.exact ? result.lower : 0;
@@ -912,15 +916,15 @@ std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
 }
 
 SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& limits,
-                            bool want_move) {
+                            bool want_move, const ColumnOrder* first_best) {
     const auto mine = begin_search(limits);
-    if (!mine) return main_.search(pos, weak, limits, want_move);
+    if (!mine) return main_.search(pos, weak, limits, want_move, first_best);
     // The helpers prove the score. When only the score is wanted, the first thread to
     // prove it ends the search; with a move wanted, the main search's per-column bounds
     // give the answer, and the helpers' work reaches it through the table.
     helpers_->start(pos, weak, Helpers::Task::kScore, mine->max_nodes,
                     want_move ? nullptr : &main_.abort_flag());
-    SearchResult r = main_.search(pos, weak, *mine, want_move);
+    SearchResult r = main_.search(pos, weak, *mine, want_move, first_best);
     r.nodes += helpers_->stop();
     if (const auto& solved = helpers_->solved();
         solved && r.stop == StopReason::kStopped && main_.aborted()) {

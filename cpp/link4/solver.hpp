@@ -41,14 +41,19 @@ struct SearchResult {
     int upper = 0;   // ... and <= upper
     // With a move asked for: a column whose proven value is at least `lower` (so it
     // never loses faster than the bounds say); when exact, the best move by the tie rule
-    // (the centre-most of the best). -1 when not asked for.
+    // (the centre-most of the best), or the first best one of a given order. -1 when not
+    // asked for.
     int best_move = -1;
-    // When exact and not stopped: every column worth the score. Otherwise best_move alone.
+    // When exact and not stopped, and no order given: every column worth the score.
+    // Otherwise best_move alone.
     ColumnSet best_moves = 0;
     std::uint64_t nodes = 0;
     double seconds = 0;
     StopReason stop = StopReason::kNone;
 };
+
+// An order of the columns (each once) in which a search looks for one best move.
+using ColumnOrder = std::array<int, kWidth>;
 
 // What is proven about the value of playing one column, from the mover's view.
 struct ColumnValue {
@@ -124,7 +129,7 @@ class Searcher {
     explicit Searcher(TranspositionTable& table) : table_(table) {}
 
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
-                        bool want_move);
+                        bool want_move, const ColumnOrder* first_best = nullptr);
     Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
 
     void set_book(std::shared_ptr<const Book> book) {
@@ -161,8 +166,10 @@ class Searcher {
 
     // The null-window driver: the score of `pos` alone (the benchmark's path).
     void solve_root(const Position& pos, bool weak, SearchResult& result);
-    // The root with a value per column: the score, the best move and its ties.
-    void search_root(const Position& pos, bool weak, SearchResult& result);
+    // The root with a value per column: the score, the best move and its ties (or only
+    // the first best move of `first_best`).
+    void search_root(const Position& pos, bool weak, const ColumnOrder* first_best,
+                     SearchResult& result);
 
     // Proven bounds per column of the root position, narrowed probe by probe.
     struct Root {
@@ -246,9 +253,12 @@ class Solver {
 
     // Exact (weak: only the sign) score of `pos`, within `limits`. Precondition: the
     // game is not over. With `want_move`, also the best move and its ties (see
-    // SearchResult); honest under any limit.
+    // SearchResult); honest under any limit. With `first_best` as well, only the first
+    // column of that order worth the score is looked for, not its ties: when several
+    // moves tie, that proves fewer of them, and a random order draws one of the best
+    // moves uniformly.
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
-                        bool want_move);
+                        bool want_move, const ColumnOrder* first_best = nullptr);
 
     // The value of every column of `pos`: exact, or the bounds proven when `limits`
     // (which cover the whole analysis) ran out. The signs of all columns are settled

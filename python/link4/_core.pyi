@@ -153,6 +153,7 @@ class Solver:
         max_nodes: int | None = None,
         max_seconds: float | None = None,
         want_move: bool = False,
+        first_best: Sequence[int] | None = None,
     ) -> SearchResult: ...
     def analyze(
         self,

@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from link4 import _core
-from link4.engine import SearchResult, Solver, pick_best
+from link4.engine import SearchResult, Solver
 from link4.game import WIDTH, Game
 
 __all__ = [
@@ -150,8 +150,10 @@ class ExactPolicy(Policy):
 
     Before ``min_ply`` discs are down, or when the solver cannot finish within the
     budget, ``fallback`` chooses instead. Among moves of the same exact value one is
-    drawn at random (the engine's tie rule with a generator). ``last_score`` is the
-    exact score of the last position it solved, or None.
+    drawn at random (the engine's tie rule with a generator): the solver tries the
+    columns in a random order and plays the first one worth the score, so it proves no
+    more of the ties than it needs. ``last_score`` is the exact score of the last
+    position it solved, or None.
     """
 
     def __init__(
@@ -171,8 +173,6 @@ class ExactPolicy(Policy):
         self.min_ply = min_ply
         self.fallback = fallback
         self.last_score: int | None = None
-        # Position key -> the search that solved it: games revisit positions.
-        self._known: dict[int, SearchResult] = {}
 
     @property
     def solver(self) -> Solver:
@@ -182,24 +182,20 @@ class ExactPolicy(Policy):
         return self._solver
 
     def solved(self, game: Game) -> SearchResult | None:
-        """The exact search of ``game`` (score and best moves), or None when out of budget."""
-        key = game._pos.key()
-        known = self._known.get(key)
-        if known is None:
-            r = self.solver.search(game, node_limit=self.node_limit)
-            if not r.exact:
-                return None
-            known = self._known[key] = r
-        return known
+        """The exact search of ``game`` (score and every best move), or None when out of
+        budget."""
+        r = self.solver.search(game, node_limit=self.node_limit)
+        return r if r.exact else None
 
     def choose(self, game: Game, rng: random.Random) -> int:
-        found = self.solved(game) if game.ply >= self.min_ply else None
-        if found is None:
-            self.last_score = None
-            assert self.fallback is not None
-            return self.fallback.choose(game, rng)
-        self.last_score = found.score
-        return pick_best(found, rng)
+        if game.ply >= self.min_ply:
+            found = self.solver._first_best(game, rng, node_limit=self.node_limit)
+            if found.exact:
+                self.last_score = found.score
+                return found.best_move
+        self.last_score = None
+        assert self.fallback is not None
+        return self.fallback.choose(game, rng)
 
 
 def make_policy(level: str, solver: Solver | None = None) -> Policy:
@@ -240,7 +236,7 @@ def make_policy(level: str, solver: Solver | None = None) -> Policy:
     if level == "perfect":
         return ExactPolicy(
             "perfect",
-            "perfect play (slow just past the opening book)",
+            "perfect play (about a second for some moves just past the opening book)",
             solver,
         )
     raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

@@ -41,11 +41,11 @@ class Engine:
     ``time_limit`` is a budget in seconds per move:
 
     - ``"perfect"``: without a limit a move just past the opening book (the shipped one
-      holds every position with up to 9 discs) can take a few seconds. With one, the
+      holds every position with up to 9 discs) can take a second or more. With one, the
       exact solver searches for at most that long:
-      when it finishes the move is a best move (the first of equal ones from the
-      centre outwards, not drawn at random); when it does not, it is the move behind the
-      best bound it proved, which is not guaranteed to be best.
+      when it finishes the move is a best move (drawn at random among equal ones, as
+      without a limit); when it does not, it is the move behind the best bound it
+      proved, which is not guaranteed to be best.
     - levels 1 to 5 bound their thinking by fixed node budgets, whatever the limit: a
       few milliseconds per move for levels 1 to 4, up to about a second for level 5 early
       in the game (less than 0.1 s once 12 discs are down). The limit does not shorten
@@ -107,7 +107,9 @@ class Engine:
             if wins:
                 return wins[0]
             assert self._solver is not None
-            return int(self._solver.search(game, time_limit=self._time_limit).best_move)
+            rng = self._rng if rng is None else rng
+            r = self._solver._first_best(game, rng, time_limit=self._time_limit)
+            return r.best_move
         return int(self._policy.choose(game, self._rng if rng is None else rng))
 
     def __repr__(self) -> str:
