@@ -4,6 +4,7 @@ limits and Ctrl-C honoured, and one thread still deterministic."""
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -13,7 +14,8 @@ import time
 import pytest
 
 import link4
-from link4 import Solver
+from link4 import Game, Solver
+from link4.book import Book, encode
 from tests.conftest import load_pons
 
 MEDIUM = load_pons("Test_L1_R2", 40)  # Begin-Medium: ~1 M nodes each
@@ -40,6 +42,26 @@ def test_two_threads_give_the_same_best_move_and_ties(two: Solver, one: Solver) 
     for moves, score in MEDIUM[:20]:
         a, b = one.search(moves), two.search(moves)
         assert (b.score, b.best_move, b.best_moves) == (score, a.best_move, a.best_moves), moves
+
+
+def test_two_threads_prove_the_ties_of_a_position_in_the_book(one: Solver) -> None:
+    # The book holds the root's score: the helper asks the columns whether they are worth
+    # it, from a column of its own, while the main search does the same from the first.
+    sample = MEDIUM[:10]
+    entries = {Game(moves)._pos.canonical_key(): score for moves, score in sample}
+    book = Book.from_bytes(encode(entries, depth=max(len(moves) for moves, _ in sample)))
+    two = Solver(16, threads=2, book=book)
+    rng = random.Random(7)
+    for moves, score in sample:
+        want = one.search(moves)
+        two.clear()
+        got = two.search(moves)
+        assert (got.score, got.best_move, got.best_moves) == (score, want.best_move, want.best_moves)
+        order = rng.sample(range(7), 7)
+        two.clear()
+        first = two._core.search(Game(moves)._pos, want_move=True, first_best=order)
+        assert first.score == score
+        assert first.best_move == next(c for c in order if c in want.best_moves), moves
 
 
 def test_two_threads_give_the_same_analysis(two: Solver, one: Solver) -> None:

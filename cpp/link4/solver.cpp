@@ -693,6 +693,23 @@ SearchResult Searcher::search(const Position& pos, bool weak, const SearchLimits
     return result;
 }
 
+std::uint64_t Searcher::probe_columns(const Position& pos, bool weak,
+                                      const SearchLimits& limits, const ColumnOrder& order,
+                                      int first) {
+    assert(!pos.is_over());
+    begin(limits);
+    Root root;
+    init_root(pos, weak, root);
+    if (!root.known) return nodes_;
+    for (int i = 0; i < kWidth; ++i) {
+        const int col = order[static_cast<std::size_t>((first + i) % kWidth)];
+        const ColumnValue& v = root.columns[col];
+        if (!v.legal || v.upper < *root.known || v.lower >= *root.known) continue;
+        if (!probe(root, col, *root.known)) break;
+    }
+    return nodes_;
+}
+
 Analysis Searcher::analyze(const Position& pos, bool weak, const SearchLimits& limits) {
     assert(!pos.is_over());
     begin(limits);
@@ -721,6 +738,7 @@ class Solver::Helpers {
     enum class Task : std::uint8_t {
         kScore,    // the score of the position
         kColumns,  // the score of each child, from a column of the helper's own
+        kTies,     // which columns are worth the book's score, from a column of its own
     };
 
     Helpers(TranspositionTable& table, BusyTable& busy, int count) {
@@ -756,13 +774,15 @@ class Solver::Helpers {
 
     // Start every helper on `pos`. With kScore, the helper that proves the score raises
     // `done` (the main search's abort flag).
+    // kTies asks the columns in `order`, each helper from a later one than the last.
     void start(const Position& pos, bool weak, Task task, std::uint64_t max_nodes,
-               std::atomic<bool>* done) {
+               std::atomic<bool>* done, const ColumnOrder& order = kCentreOrder) {
         std::lock_guard lock(mutex_);
         for (auto& w : workers_) w->searcher.abort_flag().store(false);
         pos_ = pos;
         weak_ = weak;
         task_ = task;
+        order_ = order;
         max_nodes_ = max_nodes;
         done_ = done;
         solved_.reset();
@@ -812,6 +832,7 @@ class Solver::Helpers {
             const Position pos = pos_;
             const bool weak = weak_;
             const Task task = task_;
+            const ColumnOrder order = order_;
             const std::uint64_t max_nodes = max_nodes_;
             lock.unlock();
 
@@ -823,6 +844,8 @@ class Solver::Helpers {
                 const SearchResult r = w.searcher.search(pos, weak, limits, false);
                 nodes = r.nodes;
                 if (r.stop == StopReason::kNone) proved = r;
+            } else if (task == Task::kTies) {
+                nodes = w.searcher.probe_columns(pos, weak, limits, order, index);
             } else {
                 for (int i = 0; i < kWidth; ++i) {
                     const int col = kCentreOrder[(i + index) % kWidth];
@@ -860,6 +883,7 @@ class Solver::Helpers {
     Position pos_;
     bool weak_ = false;
     Task task_ = Task::kScore;
+    ColumnOrder order_ = kCentreOrder;
     std::uint64_t max_nodes_ = 0;
     std::atomic<bool>* done_ = nullptr;
     std::optional<SearchResult> solved_;
@@ -921,9 +945,17 @@ SearchResult Solver::search(const Position& pos, bool weak, const SearchLimits& 
     if (!mine) return main_.search(pos, weak, limits, want_move, first_best);
     // The helpers prove the score. When only the score is wanted, the first thread to
     // prove it ends the search; with a move wanted, the main search's per-column bounds
-    // give the answer, and the helpers' work reaches it through the table.
-    helpers_->start(pos, weak, Helpers::Task::kScore, mine->max_nodes,
-                    want_move ? nullptr : &main_.abort_flag());
+    // give the answer, and the helpers' work reaches it through the table. When the
+    // book holds the score and a move is wanted, they ask the columns whether they are
+    // worth it instead, each from a later column of the main search's order than the
+    // main search and the helpers before it.
+    if (want_move && main_.book() && main_.book()->get(pos)) {
+        helpers_->start(pos, weak, Helpers::Task::kTies, mine->max_nodes, nullptr,
+                        first_best ? *first_best : kCentreOrder);
+    } else {
+        helpers_->start(pos, weak, Helpers::Task::kScore, mine->max_nodes,
+                        want_move ? nullptr : &main_.abort_flag());
+    }
     SearchResult r = main_.search(pos, weak, *mine, want_move, first_best);
     r.nodes += helpers_->stop();
     if (const auto& solved = helpers_->solved();

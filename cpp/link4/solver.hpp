@@ -131,6 +131,12 @@ class Searcher {
     SearchResult search(const Position& pos, bool weak, const SearchLimits& limits,
                         bool want_move, const ColumnOrder* first_best = nullptr);
     Analysis analyze(const Position& pos, bool weak, const SearchLimits& limits);
+    // A helper's share of a search for the best moves of a position whose score the
+    // book holds: whether each column is worth that score, asked of the columns of
+    // `order` from its `first` on (round to the start). What it proves reaches the main
+    // search through the table. Returns the nodes searched.
+    std::uint64_t probe_columns(const Position& pos, bool weak, const SearchLimits& limits,
+                                const ColumnOrder& order, int first);
 
     void set_book(std::shared_ptr<const Book> book) {
         book_ = std::move(book);
