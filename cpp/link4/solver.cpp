@@ -773,8 +773,8 @@ class Solver::Helpers {
     }
 
     // Start every helper on `pos`. With kScore, the helper that proves the score raises
-    // `done` (the main search's abort flag).
-    // kTies asks the columns in `order`, each helper from a later one than the last.
+    // `done` (the main search's abort flag). With kTies, the helpers ask the columns in
+    // `order`, each from a later one than the last.
     void start(const Position& pos, bool weak, Task task, std::uint64_t max_nodes,
                std::atomic<bool>* done, const ColumnOrder& order = kCentreOrder) {
         std::lock_guard lock(mutex_);
