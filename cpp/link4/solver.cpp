@@ -614,6 +614,21 @@ void Searcher::settle(Root& root, int col, bool sign_only) {
     }
 }
 
+ColumnSet Searcher::columns_worth(Root& root, const ColumnOrder& order, int first, int target,
+                                  bool first_only) {
+    ColumnSet worth = 0;
+    for (int i = 0; i < kWidth; ++i) {
+        const int col = order[static_cast<std::size_t>((first + i) % kWidth)];
+        const ColumnValue& v = root.columns[col];
+        if (!v.legal || v.upper < target) continue;
+        if (v.lower < target && !probe(root, col, target)) break;
+        if (v.lower < target) continue;
+        worth |= ColumnSet{1} << col;
+        if (first_only) break;
+    }
+    return worth;
+}
+
 void Searcher::search_root(const Position& pos, bool weak, const ColumnOrder* first_best,
                            SearchResult& result) {
     Root root;
@@ -651,16 +666,9 @@ void Searcher::search_root(const Position& pos, bool weak, const ColumnOrder* fi
     // otherwise the best proven lower bound (then the best upper bound, then the
     // centre-most).
     ColumnSet ties = 0;
-    if (lower == upper) {
-        for (int col : first_best ? *first_best : kCentreOrder) {
-            const ColumnValue& v = cols[col];
-            if (!v.legal || v.upper < lower) continue;
-            if (v.lower < lower && !probe(root, col, lower)) break;
-            if (v.lower < lower) continue;
-            ties |= ColumnSet{1} << col;
-            if (first_best) break;
-        }
-    }
+    if (lower == upper)
+        ties = columns_worth(root, first_best ? *first_best : kCentreOrder, 0, lower,
+                             first_best != nullptr);
     if (ties == 0 || stop_ != StopReason::kNone) {
         int best_lower = -kInfinity, best_upper = -kInfinity;
         for (int col : kCentreOrder) {
@@ -700,13 +708,7 @@ std::uint64_t Searcher::probe_columns(const Position& pos, bool weak,
     begin(limits);
     Root root;
     init_root(pos, weak, root);
-    if (!root.known) return nodes_;
-    for (int i = 0; i < kWidth; ++i) {
-        const int col = order[static_cast<std::size_t>((first + i) % kWidth)];
-        const ColumnValue& v = root.columns[col];
-        if (!v.legal || v.upper < *root.known || v.lower >= *root.known) continue;
-        if (!probe(root, col, *root.known)) break;
-    }
+    if (root.known) columns_worth(root, order, first, *root.known, false);
     return nodes_;
 }
 

@@ -193,6 +193,11 @@ class Searcher {
     bool probe(Root& root, int col, int target);
     // Narrow one column to its exact value, or only to its sign.
     void settle(Root& root, int col, bool sign_only);
+    // The columns worth `target`, asked of those of `order` from its `first` on (round
+    // to the start) by a probe where their bounds do not tell; with `first_only`, the
+    // first of them alone. Stops early when a limit stops the search.
+    ColumnSet columns_worth(Root& root, const ColumnOrder& order, int first, int target,
+                            bool first_only);
 
     // Positions with this many discs or more go to a small table that stays in the
     // processor's caches: they are the bulk of the nodes, each one's subtree is small,
