@@ -33,7 +33,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from link4 import _core
-from link4.engine import SearchResult, Solver
+from link4.engine import Solver
 from link4.game import WIDTH, Game
 
 __all__ = [
@@ -180,12 +180,6 @@ class ExactPolicy(Policy):
         if self._solver is None:
             self._solver = Solver()
         return self._solver
-
-    def solved(self, game: Game) -> SearchResult | None:
-        """The exact search of ``game`` (score and every best move), or None when out of
-        budget."""
-        r = self.solver.search(game, node_limit=self.node_limit)
-        return r if r.exact else None
 
     def choose(self, game: Game, rng: random.Random) -> int:
         if game.ply >= self.min_ply:

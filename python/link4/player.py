@@ -102,15 +102,14 @@ class Engine:
         outcome = game.outcome()
         if outcome is not None:
             raise GameOverError(f"no move to choose: the game is over: {outcome}")
+        rng = self._rng if rng is None else rng
         if self._level == "perfect" and self._time_limit is not None:
             wins = [c for c in game.legal_moves() if game.is_winning_move(c)]
             if wins:
                 return wins[0]
             assert self._solver is not None
-            rng = self._rng if rng is None else rng
-            r = self._solver._first_best(game, rng, time_limit=self._time_limit)
-            return r.best_move
-        return int(self._policy.choose(game, self._rng if rng is None else rng))
+            return self._solver._first_best(game, rng, time_limit=self._time_limit).best_move
+        return int(self._policy.choose(game, rng))
 
     def __repr__(self) -> str:
         level = f"'{self._level}'" if self._level == "perfect" else self._level
