@@ -128,7 +128,7 @@ def test_a_book_position_is_searched_for_its_best_move_only(built: Path) -> None
     with_book, without = Solver(table_mb=16, book=book), Solver(table_mb=16, book=None)
     for game, score in list(book.entries())[::499]:
         if game.ply == book.depth:
-            continue  # its children are not in the book: searched as before
+            continue  # its children are not in the book (see the next test)
         values = without.analyze(game)
         full = with_book.search(game)
         assert full.exact and full.score == score
@@ -139,6 +139,41 @@ def test_a_book_position_is_searched_for_its_best_move_only(built: Path) -> None
             assert values[r.best_move] is not None and values[r.best_move] >= r.lower
             if r.exact:
                 assert values[r.best_move] == score
+
+
+def test_the_parents_in_the_book_bound_a_position_just_past_it(built: Path) -> None:
+    # A position with one disc more than the book's depth scores at least minus each of
+    # its parents' scores, and the columns of a deepest book position are capped by
+    # their children's parents: the same answers as without the book, in fewer nodes.
+    book = Book.open(built)
+    with_book, without = Solver(table_mb=16, book=book), Solver(table_mb=16, book=None)
+    deepest = [game for game, _ in book.entries() if game.ply == book.depth][::80]
+    past = []
+    for game in deepest:
+        for col in game.legal_moves():
+            child = game.copy()
+            child.play(col)
+            if not child.is_over():
+                past.append(child)
+    assert len(deepest) == 41 and len(past) == 261
+    nodes = {with_book: 0, without: 0}
+    for solver in nodes:
+        for game in past:
+            solver.clear()
+            solver.solve(game)
+            nodes[solver] += solver.nodes
+        for game in deepest:
+            solver.clear()
+            solver.analyze(game)
+            nodes[solver] += solver.nodes
+    assert nodes[with_book] < 0.8 * nodes[without]
+    for game in past:
+        assert with_book.solve(game) == without.solve(game)
+        assert with_book.solve(game, weak=True) == without.solve(game, weak=True)
+    for game in deepest:
+        assert with_book.analyze(game) == without.analyze(game)
+        assert with_book.analyze(game, weak=True) == without.analyze(game, weak=True)
+        assert with_book.search(game).best_moves == without.search(game).best_moves
 
 
 def test_verify_and_info(built: Path) -> None:

@@ -511,6 +511,21 @@ void Searcher::finish(Result& result) const {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+int Searcher::parents_bound(const Position& pos) const {
+    int bound = -kInfinity;
+    if (!book_ || pos.moves() != book_depth_ + 1) return bound;
+    for (int col = 0; col < kWidth; ++col) {
+        const int height = pos.height(col);
+        // A parent: the position before the last mover's disc on top of `col`.
+        if (height == 0 || !(pos.opponent() & cell(col, height - 1))) continue;
+        Position parent = pos;
+        parent.undo(col);
+        if (parent.last_mover_won()) continue;  // not a position anyone moves from
+        if (const auto known = book_->get(parent)) bound = std::max(bound, -*known);
+    }
+    return bound;
+}
+
 void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
     if (const auto known = book_score(pos)) {
@@ -520,13 +535,23 @@ void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) 
     } else {
         lower = lose_next_score(pos.moves());
         upper = win_now_score(pos.moves() + 1);  // we cannot win with this disc
+        // Just past the book, the parents' scores bound ours from below, and the first
+        // probe asks whether we score more than that: we score exactly that when this
+        // position was a best move of one of them, and a probe far below the score is
+        // cheap. (Two runs of 400 positions with 10 discs, a 9-disc book: 27 and 29 %
+        // fewer nodes; the bound was the score for 42 and 47 % of them.)
+        const int from_parents = parents_bound(pos);
+        if (from_parents > lower) lower = std::min(from_parents, upper);
         if (weak) {
             lower = clamp(lower, -1, 1);
             upper = clamp(upper, -1, 1);
         }
+        bool probe_bound = lower == from_parents;
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
-            const int mid = clamp(probe_point(lower, upper) + probe_bias_, lower, upper - 1);
+            const int point = probe_bound ? lower : probe_point(lower, upper);
+            probe_bound = false;
+            const int mid = clamp(point + probe_bias_, lower, upper - 1);
             const int r = negamax(pos, mid, mid + 1);
             if (stop_ != StopReason::kNone) break;
             // A weak search may prove more than it asked for: keep within [lower, upper].
@@ -568,6 +593,12 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
             Position child = pos;
             child.play_cell(move);
             root.child_keys[col] = child.canonical_key();
+            // Each of the child's parents in the book, this position among them, scores
+            // at least what the move to the child gives it.
+            if (const int cap = -parents_bound(child); cap < v.upper) {
+                v.upper = std::max(v.lower, cap);
+                root.capped |= ColumnSet{1} << col;
+            }
         }
         if (weak) {
             v.lower = sign(v.lower);
@@ -609,7 +640,15 @@ void Searcher::settle(Root& root, int col, bool sign_only) {
     while (v.legal && v.lower < v.upper) {
         if (sign_only && sign(v.lower) == sign(v.upper)) return;
         // For the sign: is it at least a draw, then is it a win?
-        const int target = sign_only ? (v.lower < 0 ? 0 : 1) : probe_point(v.lower, v.upper) + 1;
+        int target = sign_only ? (v.lower < 0 ? 0 : 1) : probe_point(v.lower, v.upper) + 1;
+        // A column capped by its child's parents is worth exactly the cap as often as
+        // that child is a best move of a parent: ask that first. (Analyses of 40
+        // positions with 9 discs, the book's depth: the caps alone 11 % fewer nodes,
+        // with this question first 13 %.)
+        if (!sign_only && (root.capped >> col & 1)) {
+            target = v.upper;
+            root.capped &= static_cast<ColumnSet>(~(ColumnSet{1} << col));
+        }
         if (!probe(root, col, target)) return;
     }
 }

@@ -160,6 +160,9 @@ class Searcher {
     std::optional<int> book_score(const Position& pos) const {
         return book_ ? book_->get(pos) : std::nullopt;
     }
+    // A lower bound on the score of `pos` from its parents in the book (each scores at
+    // least what moving to `pos` gives it), or -kInfinity when the book holds none.
+    int parents_bound(const Position& pos) const;
     int negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta);
     // The same for a position whose key and opponent threats the caller has not at hand.
     int negamax(const Position& pos, int alpha, int beta) {
@@ -186,6 +189,7 @@ class Searcher {
         std::array<int, kWidth> order{};  // the columns still open, best first
         int size = 0;
         std::optional<int> known;  // the position's own score (weak: its sign), from the book
+        ColumnSet capped = 0;  // columns whose upper bound their children's parents gave
     };
     void init_root(const Position& pos, bool weak, Root& root);
     // Is playing `col` worth at least `target`? One null-window search of the child;
