@@ -236,6 +236,23 @@ def test_the_same_book_whatever_the_workers(built: Path, tmp_path: Path) -> None
     assert out.read_bytes() == built.read_bytes()
 
 
+def test_a_shallower_book_bounds_the_build_and_changes_nothing(built: Path, tmp_path: Path) -> None:
+    shallow = tmp_path / "d14.l4b"
+    p = cli("build", "--depth", "14", "--root", ROOT, "--out", str(shallow), "--workers", "1",
+            "--table-mb", "8", "--book", "none")
+    assert p.returncode == 0, p.stderr
+    out = tmp_path / "d15.l4b"
+    p = cli("build", "--depth", "15", "--root", ROOT, "--out", str(out), "--workers", "2",
+            "--task-size", "16", "--table-mb", "8", "--book", str(shallow))
+    assert p.returncode == 0, p.stderr
+    assert out.read_bytes() == built.read_bytes()
+    p = cli("build", "--depth", "14", "--root", ROOT, "--out", str(tmp_path / "x"), "--book", str(shallow))
+    assert p.returncode == 2 and "--book" in p.stderr and "shallower than --depth 14" in p.stderr
+    (tmp_path / "bad").write_bytes(b"not a book")
+    p = cli("build", "--depth", "15", "--root", ROOT, "--out", str(tmp_path / "x"), "--book", str(tmp_path / "bad"))
+    assert p.returncode == 2 and "--book" in p.stderr
+
+
 def stopped_build(
     out: Path, lines: int, sig: int, before: Callable[[subprocess.Popen[str]], None] | None = None
 ) -> tuple[list[str], subprocess.Popen[str], str, float]:

