@@ -143,8 +143,9 @@ def test_a_book_position_is_searched_for_its_best_move_only(built: Path) -> None
 
 def test_the_parents_in_the_book_bound_a_position_just_past_it(built: Path) -> None:
     # A position with one disc more than the book's depth scores at least minus each of
-    # its parents' scores, and the columns of a deepest book position are capped by
-    # their children's parents: the same answers as without the book, in fewer nodes.
+    # its parents' scores (its solve and search start there), and the columns of a
+    # deepest book position are capped by their children's parents: the same answers
+    # as without the book, in fewer nodes.
     book = Book.open(built)
     with_book, without = Solver(table_mb=16, book=book), Solver(table_mb=16, book=None)
     deepest = [game for game, _ in book.entries() if game.ply == book.depth][::80]
@@ -162,6 +163,9 @@ def test_the_parents_in_the_book_bound_a_position_just_past_it(built: Path) -> N
             solver.clear()
             solver.solve(game)
             nodes[solver] += solver.nodes
+            solver.clear()
+            solver.search(game)
+            nodes[solver] += solver.nodes
         for game in deepest:
             solver.clear()
             solver.analyze(game)
@@ -170,6 +174,9 @@ def test_the_parents_in_the_book_bound_a_position_just_past_it(built: Path) -> N
     for game in past:
         assert with_book.solve(game) == without.solve(game)
         assert with_book.solve(game, weak=True) == without.solve(game, weak=True)
+        full = with_book.search(game)
+        assert (full.score, full.best_moves) == (without.search(game).score, without.search(game).best_moves)
+        assert with_book.search(game, weak=True).score == without.solve(game, weak=True)
     for game in deepest:
         assert with_book.analyze(game) == without.analyze(game)
         assert with_book.analyze(game, weak=True) == without.analyze(game, weak=True)

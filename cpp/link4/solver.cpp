@@ -681,21 +681,35 @@ void Searcher::search_root(const Position& pos, bool weak, const ColumnOrder* fi
             upper = std::max(upper, v.upper);
         }
     };
+    // Just past the book, the parents' bound on the score (see solve_root), which no
+    // column need prove: the score is at least that.
+    int floor = -kInfinity;
+    if (!root.known) {
+        floor = parents_bound(pos);
+        if (weak && floor > -kInfinity) floor = sign(floor);
+    }
     int lower, upper;
-    bounds(lower, upper);
+    auto narrow = [&] {
+        bounds(lower, upper);
+        lower = std::max(lower, std::min(floor, upper));
+    };
+    narrow();
     // The book's score needs no probes to find: only the columns worth it.
     if (root.known) lower = upper = *root.known;
     // As in solve_root, null-window probes narrow the score; here each one asks the
     // columns in turn whether one of them is worth more than `mid`, and what each
-    // answer proves about a column stays with that column.
+    // answer proves about a column stays with that column. The first asks whether
+    // any is worth more than the parents' bound.
+    bool probe_floor = lower == floor;
     while (lower < upper && stop_ == StopReason::kNone) {
-        const int mid = probe_point(lower, upper);
+        const int mid = probe_floor ? lower : probe_point(lower, upper);
+        probe_floor = false;
         for (int i = 0; i < root.size; ++i) {
             const ColumnValue& v = cols[root.order[i]];
             if (v.upper <= mid) continue;
             if (!probe(root, root.order[i], mid + 1) || v.lower > mid) break;
         }
-        bounds(lower, upper);
+        narrow();
     }
     result.lower = lower;
     result.upper = upper;
