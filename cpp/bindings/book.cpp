@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -56,7 +57,21 @@ void register_book(py::module_& m) {
                  if (i >= b.size()) throw py::index_error();
                  return std::make_tuple(b.keys()[i], static_cast<int>(b.scores()[i]));
              },
-             py::arg("index"), "(canonical key, score) of the index-th entry, keys increasing.");
+             py::arg("index"), "(canonical key, score) of the index-th entry, keys increasing.")
+        .def("disagreements",
+             [](const Book& b, std::size_t begin, std::size_t end) {
+                 std::vector<std::tuple<std::size_t, std::optional<int>>> out;
+                 {
+                     py::gil_scoped_release release;
+                     for (const auto& d : b.disagreements(begin, end))
+                         out.emplace_back(d.index, d.children);
+                 }
+                 return out;
+             },
+             py::arg("begin"), py::arg("end"),
+             "(index, the best of its moves valued from the book, or None when a child is\n"
+             "missing) for each entry from begin to end (excluded) with fewer discs than\n"
+             "the depth whose score is not that best.");
 
     m.def("crc32",
           [](const py::bytes& data) {

@@ -100,6 +100,41 @@ std::optional<int> Book::get_key(Bitboard canonical_key) const {
     return scores_[static_cast<std::size_t>(it - keys_.begin())];
 }
 
+std::optional<int> Book::best_move_value(const Position& pos) const {
+    std::optional<int> best;
+    for (int col = 0; col < kWidth; ++col) {
+        if (!pos.can_play(col)) continue;
+        int value;
+        if (pos.is_winning_move(col)) {
+            value = win_now_score(pos.moves());
+        } else {
+            Position child = pos;
+            child.play(col);
+            if (child.is_full()) {
+                value = 0;
+            } else if (const auto known = get(child)) {
+                value = -*known;
+            } else {
+                return std::nullopt;
+            }
+        }
+        if (!best || value > *best) best = value;
+    }
+    return best;
+}
+
+std::vector<Book::Disagreement> Book::disagreements(std::size_t begin, std::size_t end) const {
+    std::vector<Disagreement> wrong;
+    end = std::min(end, keys_.size());
+    for (std::size_t i = begin; i < end; ++i) {
+        Position pos;
+        position_from_key(keys_[i], pos);  // parse() checked that every key is a position
+        if (pos.moves() >= depth_) continue;
+        if (const auto best = best_move_value(pos); best != scores_[i]) wrong.push_back({i, best});
+    }
+    return wrong;
+}
+
 bool position_from_key(Bitboard key, Position& pos) {
     // Each column holds current_col + 2^h - 1 in [2^h - 1, 2^(h+1) - 2] (bitboard.hpp):
     // h is the position of the highest set bit of (value + 1).

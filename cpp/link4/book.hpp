@@ -55,6 +55,20 @@ class Book {
     }
     std::optional<int> get_key(Bitboard canonical_key) const;
 
+    // The best of the moves of `pos` valued from the book: a move that wins at once by
+    // its score, any other by minus its child's score; nothing when a child is not in
+    // the book. Precondition: `pos` is not over and has fewer discs than the depth.
+    std::optional<int> best_move_value(const Position& pos) const;
+    // The entries, among those from index `begin` to `end`, whose score is not the
+    // best_move_value of their position (which has fewer discs than the depth): their
+    // index and that value. With this, a book is right as soon as its deepest entries
+    // are.
+    struct Disagreement {
+        std::size_t index;
+        std::optional<int> children;
+    };
+    std::vector<Disagreement> disagreements(std::size_t begin, std::size_t end) const;
+
     int depth() const { return depth_; }
     std::size_t size() const { return keys_.size(); }
     const std::vector<Bitboard>& keys() const { return keys_; }

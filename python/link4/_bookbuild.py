@@ -236,9 +236,8 @@ def build(
     return stats
 
 
-# A position whose children are all in the book is analysed in a few dozen nodes; one
-# that needs more has a child missing from the book.
-_CHILD_CHECK_NODES = 10_000
+# Entries checked against their children per call into the engine (a few ms each).
+_CHECK_CHUNK = 20_000
 
 
 def disagreements(
@@ -250,21 +249,17 @@ def disagreements(
     None when a child is missing from the book) for each entry that fails.
 
     With this, the book is right as soon as its deepest positions are: those are the
-    ones a sample re-solved without the book has to check."""
-    solver = Solver(16, book=book)
+    ones a sample re-solved without the book has to check. ``progress(done, total)``
+    counts entries."""
     wrong: list[tuple[str, int, int | None]] = []
-    parents = [i for i, (ply, _) in enumerate(book._plies_and_scores()) if ply < book.depth]
-    for n, i in enumerate(parents, 1):
-        game, score = book._entry(i)
-        values = solver.analyze(game, node_limit=_CHILD_CHECK_NODES)
-        if all(isinstance(v, int) or v is None for v in values):
-            best: int | None = max(v for v in values if isinstance(v, int))
-        else:
-            best = None
-        if best != score:
-            wrong.append((game.moves, score, best))
+    total = len(book)
+    for begin in range(0, total, _CHECK_CHUNK):
+        end = min(total, begin + _CHECK_CHUNK)
+        for i, children in book._core.disagreements(begin, end):
+            game, score = book._entry(i)
+            wrong.append((game.moves, score, children))
         if progress:
-            progress(n, len(parents))
+            progress(end, total)
     return wrong
 
 

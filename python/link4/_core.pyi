@@ -72,6 +72,10 @@ class Book:
     def __len__(self) -> int: ...
     def entry(self, index: int) -> tuple[int, int]:
         """(canonical key, score) of the index-th entry, keys increasing."""
+    def disagreements(self, begin: int, end: int) -> list[tuple[int, int | None]]:
+        """(index, the best of its moves valued from the book, or None when a child is
+        missing) for each entry from begin to end (excluded) with fewer discs than
+        the depth whose score is not that best."""
 
 def crc32(data: bytes) -> int:
     """CRC-32 of bytes, as zlib.crc32 (the book's checksum)."""
