@@ -223,8 +223,11 @@ class Searcher {
     // The keys of a node's children, indexed by the bit of the move (the cell's index
     // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
     using ChildKeys = Bitboard[kWidth * kColumnBits];
+    // The lower bounds the table holds on the children's scores, indexed the same way.
+    using ChildLowers = int[kWidth * kColumnBits];
     int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                             ChildKeys& child_keys, ChildThreats& child_threats) const;
+                             ChildKeys& child_keys, ChildLowers& child_lowers,
+                             ChildThreats& child_threats) const;
 
     TranspositionTable& table_;
     TranspositionTable near_table_{kNearTableBytes};
