@@ -41,7 +41,7 @@ class Engine:
     ``time_limit`` is a budget in seconds per move:
 
     - ``"perfect"``: without a limit a move just past the opening book (the shipped one
-      holds every position with up to 9 discs) can take a second or more. With one, the
+      holds every position with up to 10 discs) can take a second or more. With one, the
       exact solver searches for at most that long:
       when it finishes the move is a best move (drawn at random among equal ones, as
       without a limit); when it does not, it is the move behind the best bound it

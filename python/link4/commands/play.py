@@ -20,7 +20,7 @@ moves first) and O (yellow), coloured where the terminal allows. At the prompt:
 Ctrl-C stops the engine when it thinks long (perfect level) and otherwise leaves the
 game, printing its record. Levels: 1 beginner, 2 casual, 3 club player (default),
 4 strong, 5 expert, perfect (exact play: instant within the opening book, which holds
-every position with up to 9 discs; just past it, it may think for a second or so)."""
+every position with up to 10 discs; just past it, it may think for a second or so)."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
