@@ -102,6 +102,11 @@ def test_entries_must_be_sorted_positions_within_the_depth(tmp_path: Path) -> No
 def test_the_checksum_is_zlibs_crc32() -> None:
     for data in [b"", b"link4", bytes(range(256)) * 3]:
         assert link4._core.crc32(data) == zlib.crc32(data)
+    # Eight bytes a step, then the rest one at a time: every length of tail, every
+    # byte value in every place of a step.
+    data = random.Random(4).randbytes(4096)
+    for n in [*range(40), 1000, 4095, 4096]:
+        assert link4._core.crc32(data[:n]) == zlib.crc32(data[:n]), n
 
 
 def test_the_solver_answers_book_positions_at_once_and_the_same(built: Path) -> None:

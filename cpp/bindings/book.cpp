@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -29,13 +30,15 @@ const char* book_error_kind(BookError e) {
 }
 
 std::shared_ptr<Book> parse(const py::bytes& data) {
-    const std::string text = data;  // one copy; the parse makes the lookup arrays
-    std::vector<std::uint8_t> bytes(text.begin(), text.end());
+    // The parse reads the bytes object's own buffer (immutable, and held by the
+    // caller) and makes the lookup arrays from it: no copy of the file.
+    const std::string_view bytes = data;
     BookError error = BookError::kNone;
     Book book;
     {
         WithoutGil released;
-        book = Book::parse(bytes, error);
+        book = Book::parse(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(),
+                           error);
     }
     if (error != BookError::kNone) raise_error(book_error_kind(error));
     return std::make_shared<Book>(std::move(book));
@@ -75,8 +78,8 @@ void register_book(py::module_& m) {
 
     m.def("crc32",
           [](const py::bytes& data) {
-              const std::string text = data;
-              return crc32(reinterpret_cast<const std::uint8_t*>(text.data()), text.size());
+              const std::string_view bytes = data;
+              return crc32(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
           },
           py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
     m.def("position_from_key",

