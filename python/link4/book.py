@@ -22,8 +22,6 @@ import os
 import struct
 import zlib
 from collections.abc import Iterator, Mapping
-from importlib import resources
-from pathlib import Path
 
 from link4 import _core
 from link4.errors import BookError
@@ -134,8 +132,9 @@ def write(entries: Mapping[int, int], *, depth: int, path: str | os.PathLike[str
     """Write a book file atomically (a temporary file renamed into place)."""
     data = encode(entries, depth)
     Book.from_bytes(data)  # the engine accepts it, or this raises
-    tmp = Path(os.fspath(path) + ".tmp")
-    tmp.write_bytes(data)
+    tmp = os.fspath(path) + ".tmp"
+    with open(tmp, "wb") as f:
+        f.write(data)
     os.replace(tmp, path)
 
 
@@ -168,6 +167,10 @@ def resolve(book: BookChoice) -> Book | None:
 @functools.cache
 def default_book() -> Book | None:
     """The book shipped with the package (read on first use), or None if there is none."""
+    # Imported here, not with link4: importlib.resources (with pathlib and tempfile)
+    # took a third of `import link4`.
+    from importlib import resources
+
     resource = resources.files("link4").joinpath("data", DEFAULT_BOOK)
     if not resource.is_file():
         return None
