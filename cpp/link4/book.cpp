@@ -28,13 +28,15 @@ constexpr std::array<std::array<std::uint32_t, 256>, 8> make_crc_tables() {
 }
 constexpr auto kCrcTables = make_crc_tables();
 
+// The `bytes` (at most 8) little-endian bytes at `p`: on a little-endian machine one
+// load, else assembled a byte at a time.
 std::uint64_t read_le(const std::uint8_t* p, int bytes) {
     std::uint64_t v = 0;
-    if (std::endian::native == std::endian::little && bytes == 8) {
-        std::memcpy(&v, p, 8);  // one load (a book's keys)
-        return v;
+    if constexpr (std::endian::native == std::endian::little) {
+        std::memcpy(&v, p, static_cast<std::size_t>(bytes));
+    } else {
+        for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
     }
-    for (int i = bytes - 1; i >= 0; --i) v = (v << 8) | p[i];
     return v;
 }
 
