@@ -3,9 +3,9 @@
 // Indexing. A key has kKeyBits = 49 bits (see bitboard.hpp). It is first mixed by a
 // multiplication modulo 2^49 with an odd constant, a bijection on 49-bit values that
 // spreads the very regular keys. The table has 2^b slots in buckets of two: the top
-// b - 1 bits of the mixed key pick the bucket and a slot stores its low 32 bits. Since
-// b - 1 + 32 >= 49, bucket and stored bits together determine the whole key, so a hit
-// is never a false match. Multiplying and shifting also keeps integer division off the
+// b - 1 bits of the mixed key pick the bucket and a slot stores its low 36 bits. Since
+// b - 1 + 36 >= 49 (b >= 14: tables of 128 KB or more), bucket and stored bits together
+// determine the whole key, so a hit is never a false match. Multiplying and shifting also keeps integer division off the
 // hot path.
 //
 // Replacement. A new position takes a slot of its bucket that holds nothing of the
@@ -28,6 +28,7 @@
 #pragma once
 
 #include <atomic>
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -49,23 +50,38 @@ namespace link4 {
 
 enum class Bound : std::uint8_t { kLower, kUpper };
 
-// One entry, unpacked from (and packed into) its 64-bit word.
+// One entry, unpacked from (and packed into) its 64-bit word: from the low bits up,
+// kStoredKeyBits of the key, lower, upper and generation in 8 bits each, and the work
+// in the kWorkBits left.
 struct TableEntry {
-    std::uint32_t key = 0;        // the low 32 bits of the mixed key
+    static constexpr int kStoredKeyBits = 36;
+    static constexpr int kWorkBits = 64 - kStoredKeyBits - 24;
+
+    std::uint64_t key = 0;        // the low kStoredKeyBits bits of the mixed key
     std::int8_t lower = 0;        // the score is >= lower
     std::int8_t upper = 0;        // the score is <= upper
     std::uint8_t generation = 0;  // 0: never written
-    std::uint8_t work = 0;        // bit width of the node count spent on the bounds
+    std::uint8_t work = 0;        // the node count spent on the bounds, see work_of()
+
+    static constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kStoredKeyBits) - 1;
+
+    // The work of a search of `nodes` nodes: half the bit width of the count, which
+    // tells subtrees apart by factors of four up to 2^30 nodes.
+    static std::uint8_t work_of(std::uint64_t nodes) {
+        constexpr int kMaxWork = (1 << kWorkBits) - 1;
+        return static_cast<std::uint8_t>(std::min<int>((std::bit_width(nodes) + 1) / 2, kMaxWork));
+    }
 
     static TableEntry unpack(std::uint64_t w) {
-        return {static_cast<std::uint32_t>(w), static_cast<std::int8_t>(w >> 32),
-                static_cast<std::int8_t>(w >> 40), static_cast<std::uint8_t>(w >> 48),
-                static_cast<std::uint8_t>(w >> 56)};
+        constexpr int b = kStoredKeyBits;
+        return {w & kKeyMask, static_cast<std::int8_t>(w >> b), static_cast<std::int8_t>(w >> (b + 8)),
+                static_cast<std::uint8_t>(w >> (b + 16)), static_cast<std::uint8_t>(w >> (b + 24))};
     }
     std::uint64_t pack() const {
-        return std::uint64_t{key} | std::uint64_t{static_cast<std::uint8_t>(lower)} << 32 |
-               std::uint64_t{static_cast<std::uint8_t>(upper)} << 40 |
-               std::uint64_t{generation} << 48 | std::uint64_t{work} << 56;
+        constexpr int b = kStoredKeyBits;
+        return key | std::uint64_t{static_cast<std::uint8_t>(lower)} << b |
+               std::uint64_t{static_cast<std::uint8_t>(upper)} << (b + 8) |
+               std::uint64_t{generation} << (b + 16) | std::uint64_t{work} << (b + 24);
     }
 };
 
@@ -103,7 +119,7 @@ class TranspositionTable {
     Bounds probe(Bitboard key) const {
         const Bitboard h = mix(key);
         Word* bucket = bucket_of(h);
-        const auto k = static_cast<std::uint32_t>(h);
+        const std::uint64_t k = h & TableEntry::kKeyMask;
         for (int i = 0; i < kBucketSlots; ++i) {
             const TableEntry e = load(bucket[i]);
             if (e.generation == generation_ && e.key == k) return {e.lower, e.upper};
@@ -118,7 +134,7 @@ class TranspositionTable {
     void store(Bitboard key, Bound bound, int value, std::uint64_t nodes) {
         const Bitboard h = mix(key);
         Word* bucket = bucket_of(h);
-        const auto k = static_cast<std::uint32_t>(h);
+        const std::uint64_t k = h & TableEntry::kKeyMask;
         TableEntry slots[kBucketSlots];
         for (int i = 0; i < kBucketSlots; ++i) slots[i] = load(bucket[i]);
         int at = -1;
@@ -141,7 +157,7 @@ class TranspositionTable {
         } else {
             if (v < e.upper) e.upper = v;
         }
-        const auto work = static_cast<std::uint8_t>(std::bit_width(nodes));
+        const std::uint8_t work = TableEntry::work_of(nodes);
         if (work > e.work) e.work = work;
         std::atomic_ref<Word>(bucket[at]).store(e.pack(), std::memory_order_relaxed);
     }
@@ -159,8 +175,10 @@ class TranspositionTable {
     static constexpr int kBucketSlots = 2;
     static_assert(std::has_single_bit(unsigned{kBucketSlots}), "buckets are aligned groups");
     static_assert(kBucketSlots * sizeof(Word) <= 64, "a bucket must fit a cache line");
-    // Below 2^17 buckets the stored 32 bits would no longer identify a key.
-    static constexpr std::size_t kMinEntries = std::size_t{kBucketSlots} << 17;
+    // Below 2^(kKeyBits - kStoredKeyBits) buckets the stored bits would no longer
+    // identify a key.
+    static constexpr std::size_t kMinEntries = std::size_t{kBucketSlots}
+                                               << (kKeyBits - TableEntry::kStoredKeyBits);
     static constexpr std::size_t kMaxEntries = std::size_t{1} << 40;
     static constexpr Bitboard kKeyMask = (Bitboard{1} << kKeyBits) - 1;
     static constexpr Bitboard kMixer = 0x9E3779B97F4A7C15ull & kKeyMask;  // odd: a bijection
