@@ -64,6 +64,10 @@ struct TableEntry {
     std::uint8_t work = 0;        // the node count spent on the bounds, see work_of()
 
     static constexpr std::uint64_t kKeyMask = (std::uint64_t{1} << kStoredKeyBits) - 1;
+    static constexpr int kLowerShift = kStoredKeyBits;
+    static constexpr int kUpperShift = kLowerShift + 8;
+    static constexpr int kGenerationShift = kUpperShift + 8;
+    static constexpr int kWorkShift = kGenerationShift + 8;
 
     // The work of a search of `nodes` nodes: half the bit width of the count, which
     // tells subtrees apart by factors of four up to 2^30 nodes.
@@ -73,15 +77,15 @@ struct TableEntry {
     }
 
     static TableEntry unpack(std::uint64_t w) {
-        constexpr int b = kStoredKeyBits;
-        return {w & kKeyMask, static_cast<std::int8_t>(w >> b), static_cast<std::int8_t>(w >> (b + 8)),
-                static_cast<std::uint8_t>(w >> (b + 16)), static_cast<std::uint8_t>(w >> (b + 24))};
+        return {w & kKeyMask, static_cast<std::int8_t>(w >> kLowerShift),
+                static_cast<std::int8_t>(w >> kUpperShift),
+                static_cast<std::uint8_t>(w >> kGenerationShift),
+                static_cast<std::uint8_t>(w >> kWorkShift)};
     }
     std::uint64_t pack() const {
-        constexpr int b = kStoredKeyBits;
-        return key | std::uint64_t{static_cast<std::uint8_t>(lower)} << b |
-               std::uint64_t{static_cast<std::uint8_t>(upper)} << (b + 8) |
-               std::uint64_t{generation} << (b + 16) | std::uint64_t{work} << (b + 24);
+        return key | std::uint64_t{static_cast<std::uint8_t>(lower)} << kLowerShift |
+               std::uint64_t{static_cast<std::uint8_t>(upper)} << kUpperShift |
+               std::uint64_t{generation} << kGenerationShift | std::uint64_t{work} << kWorkShift;
     }
 };
 
@@ -119,10 +123,13 @@ class TranspositionTable {
     Bounds probe(Bitboard key) const {
         const Bitboard h = mix(key);
         Word* bucket = bucket_of(h);
-        const std::uint64_t k = h & TableEntry::kKeyMask;
+        const Word tag = tag_of(h);
         for (int i = 0; i < kBucketSlots; ++i) {
-            const TableEntry e = load(bucket[i]);
-            if (e.generation == generation_ && e.key == k) return {e.lower, e.upper};
+            const Word w = load(bucket[i]);
+            if (((w ^ tag) & kTagMask) == 0) {
+                const TableEntry e = TableEntry::unpack(w);
+                return {e.lower, e.upper};
+            }
         }
         return {kNoLower, kNoUpper};
     }
@@ -134,23 +141,26 @@ class TranspositionTable {
     void store(Bitboard key, Bound bound, int value, std::uint64_t nodes) {
         const Bitboard h = mix(key);
         Word* bucket = bucket_of(h);
-        const std::uint64_t k = h & TableEntry::kKeyMask;
-        TableEntry slots[kBucketSlots];
-        for (int i = 0; i < kBucketSlots; ++i) slots[i] = load(bucket[i]);
+        const Word tag = tag_of(h);
+        Word words[kBucketSlots];
+        for (int i = 0; i < kBucketSlots; ++i) words[i] = load(bucket[i]);
         int at = -1;
         for (int i = 0; i < kBucketSlots && at < 0; ++i) {
-            if (slots[i].generation == generation_ && slots[i].key == k) at = i;
+            if (((words[i] ^ tag) & kTagMask) == 0) at = i;
         }
-        if (at < 0) {
+        TableEntry e;
+        if (at >= 0) {
+            e = TableEntry::unpack(words[at]);
+        } else {
             at = 0;
             for (int i = 1; i < kBucketSlots; ++i) {
-                if (slots[at].generation == generation_ &&
-                    (slots[i].generation != generation_ || slots[i].work < slots[at].work))
+                if (current(words[at]) &&
+                    (!current(words[i]) || TableEntry::unpack(words[i]).work <
+                                                TableEntry::unpack(words[at]).work))
                     at = i;
             }
-            slots[at] = TableEntry{k, kNoLower, kNoUpper, generation_, 0};
+            e = TableEntry{tag & TableEntry::kKeyMask, kNoLower, kNoUpper, generation_, 0};
         }
-        TableEntry& e = slots[at];
         const auto v = static_cast<std::int8_t>(value);
         if (bound == Bound::kLower) {
             if (v > e.lower) e.lower = v;
@@ -166,8 +176,18 @@ class TranspositionTable {
 
   private:
     using Word = std::uint64_t;  // a packed TableEntry
-    static TableEntry load(Word& w) {
-        return TableEntry::unpack(std::atomic_ref<Word>(w).load(std::memory_order_relaxed));
+    static Word load(Word& w) {
+        return std::atomic_ref<Word>(w).load(std::memory_order_relaxed);
+    }
+    // The stored key bits and the generation of a slot that holds `h` in this
+    // generation: a slot matches when its word agrees with the tag on kTagMask.
+    static constexpr Word kTagMask =
+        TableEntry::kKeyMask | Word{0xff} << TableEntry::kGenerationShift;
+    Word tag_of(Bitboard h) const {
+        return (h & TableEntry::kKeyMask) | Word{generation_} << TableEntry::kGenerationShift;
+    }
+    bool current(Word w) const {
+        return static_cast<std::uint8_t>(w >> TableEntry::kGenerationShift) == generation_;
     }
 
     // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
