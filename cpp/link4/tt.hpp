@@ -5,8 +5,8 @@
 // spreads the very regular keys. The table has 2^b slots in buckets of two: the top
 // b - 1 bits of the mixed key pick the bucket and a slot stores its low 36 bits. Since
 // b - 1 + 36 >= 49 (b >= 14: tables of 128 KB or more), bucket and stored bits together
-// determine the whole key, so a hit is never a false match. Multiplying and shifting also keeps integer division off the
-// hot path.
+// determine the whole key, so a hit is never a false match. Multiplying and shifting
+// also keeps integer division off the hot path.
 //
 // Replacement. A new position takes a slot of its bucket that holds nothing of the
 // current search, else the slot whose bounds cost less work to prove (fewer nodes): a
@@ -27,8 +27,8 @@
 // freshly zeroed one. The memory is wiped for real only when the generation wraps.
 #pragma once
 
-#include <atomic>
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -154,9 +154,7 @@ class TranspositionTable {
         } else {
             at = 0;
             for (int i = 1; i < kBucketSlots; ++i) {
-                if (current(words[at]) &&
-                    (!current(words[i]) || TableEntry::unpack(words[i]).work <
-                                                TableEntry::unpack(words[at]).work))
+                if (current(words[at]) && (!current(words[i]) || work(words[i]) < work(words[at])))
                     at = i;
             }
             e = TableEntry{tag & TableEntry::kKeyMask, kNoLower, kNoUpper, generation_, 0};
@@ -188,6 +186,9 @@ class TranspositionTable {
     }
     bool current(Word w) const {
         return static_cast<std::uint8_t>(w >> TableEntry::kGenerationShift) == generation_;
+    }
+    static std::uint8_t work(Word w) {
+        return static_cast<std::uint8_t>(w >> TableEntry::kWorkShift);
     }
 
     // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
