@@ -988,8 +988,8 @@ void Solver::set_book(std::shared_ptr<const Book> book) {
 
 void Solver::clear_table() {
     table_.clear();
-    main_.clear_near_table();
-    if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_near_table(); });
+    main_.clear_own_tables();
+    if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_own_tables(); });
 }
 
 std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {

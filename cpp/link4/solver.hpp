@@ -143,7 +143,8 @@ class Searcher {
         book_depth_ = book_ ? book_->depth() : -1;
     }
     const std::shared_ptr<const Book>& book() const { return book_; }
-    void clear_near_table() {
+    // Clears the thread's own tables (the main table is the Solver's to clear).
+    void clear_own_tables() {
         near_table_.clear();
         last_table_.clear();
     }
@@ -212,8 +213,8 @@ class Searcher {
     // discs or more go to one of 4 MB, which stays in the shared cache (against 2 MB:
     // 5% fewer nodes on Begin-Hard, 8% on the empty board, in the same time), and those
     // with kLastMoves or more to one of 512 KB, which stays in the core's own cache.
-    // (The last table: Begin-Hard's first 20 in 0.86-1.16 s against 1.51-1.55 s, the
-    // empty board in 18-23 s against 28-29 s, for 2-6 % more nodes.)
+    // (The last table: Begin-Hard's first 20 in 978-991 ms against 1,366-1,509 ms, the
+    // empty board in 24.2 s against 34.8 s, for 6 % and 2 % more nodes.)
     static constexpr int kNearEndMoves = 18;
     static constexpr std::size_t kNearTableBytes = std::size_t{4} << 20;
     static constexpr int kLastMoves = 26;
@@ -223,12 +224,15 @@ class Searcher {
     // subtrees are large enough to be worth it.
     static constexpr int kSharedMoves = 16;
 
-    TranspositionTable& table_for(int moves) {
-        return moves >= kLastMoves ? last_table_ : moves >= kNearEndMoves ? near_table_ : table_;
+    // The table of positions with `moves` discs (const or not as the Searcher is).
+    template <typename Self>
+    static auto& table_for(Self& self, int moves) {
+        return moves >= kLastMoves      ? self.last_table_
+               : moves >= kNearEndMoves ? self.near_table_
+                                        : self.table_;
     }
-    const TranspositionTable& table_for(int moves) const {
-        return moves >= kLastMoves ? last_table_ : moves >= kNearEndMoves ? near_table_ : table_;
-    }
+    TranspositionTable& table_for(int moves) { return table_for(*this, moves); }
+    const TranspositionTable& table_for(int moves) const { return table_for(*this, moves); }
     // The keys of a node's children, indexed by the bit of the move (the cell's index
     // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
     using ChildKeys = Bitboard[kWidth * kColumnBits];
