@@ -527,8 +527,8 @@ class ScoreGuess {
 
     // The point of the next probe in the window [lower, upper].
     int next_point(int lower, int upper) {
-        if (!made_ && below_cost_ && above_cost_ && upper - lower <= kBalancedWindow) {
-            made_ = true;
+        // Made once: after that, a guess or balanced_.
+        if (!guess_ && !balanced_ && below_cost_ && above_cost_ && upper - lower <= kBalancedWindow) {
             const double ratio =
                 static_cast<double>(below_cost_) / static_cast<double>(above_cost_);
             const double r = std::log2(ratio);
@@ -551,8 +551,7 @@ class ScoreGuess {
     static constexpr int kBalancedWindow = 19;
     // The two probes' node counts plus 1; 0 until such a probe is made.
     std::uint64_t below_cost_ = 0, above_cost_ = 0;
-    bool made_ = false;  // whether the guess (or its absence) is made
-    bool balanced_ = false;
+    bool balanced_ = false;  // neither cost outweighed the other: no guess
     std::optional<int> guess_;
 };
 
