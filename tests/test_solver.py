@@ -8,6 +8,7 @@ import random
 import signal
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 from conftest import load_pons
@@ -331,12 +332,23 @@ def test_one_solver_refuses_two_threads_at_once() -> None:
     t.start()
     started.wait()
     time.sleep(0.1)
-    try:
-        s.solve("44")
-    except RuntimeError as e:
-        errors.append(e)
+    calls: list[Callable[[], object]] = [
+        lambda: s.solve("44"),
+        lambda: s.search("44"),
+        lambda: s.analyze("44"),
+        lambda: s.best_move("44"),
+        s.clear,
+    ]
+    for call in calls:
+        try:
+            call()
+        except RuntimeError as e:
+            errors.append(e)
     t.join()
-    assert errors and "busy" in str(errors[0])
+    # Every call was refused at once (the search holds the solver for 0.5 s), and the
+    # solver is whole afterwards.
+    assert [str(e) for e in errors] == ["this Solver is busy in another thread"] * len(calls)
+    assert s.solve("4455") == 18
 
 
 def test_two_solvers_in_two_threads_agree_with_one() -> None:

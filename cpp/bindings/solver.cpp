@@ -2,6 +2,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <optional>
@@ -14,6 +15,32 @@
 
 namespace link4::bindings {
 namespace {
+
+// The Solver Python holds: one call at a time. A thread that calls while another is
+// in it gets RuntimeError at once rather than waiting (link4.Solver documents this);
+// the flag is checked here, in C++, because on the easiest positions a guard written
+// in Python cost more than the search.
+class GuardedSolver : public Solver {
+  public:
+    using Solver::Solver;
+
+    // Holds the solver for one call; raises when another call holds it.
+    class Claim {
+      public:
+        explicit Claim(GuardedSolver& solver) : busy_(solver.busy_) {
+            if (busy_.exchange(true, std::memory_order_acquire)) raise_error("busy");
+        }
+        ~Claim() { busy_.store(false, std::memory_order_release); }
+        Claim(const Claim&) = delete;
+        Claim& operator=(const Claim&) = delete;
+
+      private:
+        std::atomic<bool>& busy_;
+    };
+
+  private:
+    std::atomic<bool> busy_{false};
+};
 
 // A Ctrl-C seen while searching is in the error indicator: raise it.
 void raise_if_interrupted(StopReason stop) {
@@ -35,9 +62,10 @@ ColumnOrder column_order(const std::vector<int>& cols) {
     return order;
 }
 
-SearchResult search(Solver& solver, const Position& pos, bool weak,
+SearchResult search(GuardedSolver& solver, const Position& pos, bool weak,
                     std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
                     bool want_move, std::optional<std::vector<int>> first_best) {
+    const GuardedSolver::Claim claim(solver);
     require_running(pos);
     const SearchLimits limits = make_limits(max_nodes, max_seconds);
     const std::optional<ColumnOrder> order =
@@ -51,8 +79,16 @@ SearchResult search(Solver& solver, const Position& pos, bool weak,
     return r;
 }
 
-Analysis analyze(Solver& solver, const Position& pos, bool weak,
+// The exact score and the nodes, with no limit: the shortest path for the easiest
+// positions, where building a SearchResult cost more than the search.
+py::tuple solve(GuardedSolver& solver, const Position& pos, bool weak) {
+    const SearchResult r = search(solver, pos, weak, std::nullopt, std::nullopt, false, std::nullopt);
+    return py::make_tuple(r.score, r.nodes);
+}
+
+Analysis analyze(GuardedSolver& solver, const Position& pos, bool weak,
                  std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds) {
+    const GuardedSolver::Claim claim(solver);
     require_running(pos);
     const SearchLimits limits = make_limits(max_nodes, max_seconds);
     Analysis a;
@@ -99,21 +135,27 @@ void register_solver(py::module_& m) {
         .def_readonly("seconds", &Analysis::seconds)
         .def_readonly("stop", &Analysis::stop);
 
-    py::class_<Solver>(m, "Solver")
+    py::class_<GuardedSolver>(m, "Solver")
         .def(py::init<std::size_t, int>(), py::arg("table_bytes"), py::arg("threads") = 1)
         .def("search", &search, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none(),
              py::arg("want_move") = false, py::arg("first_best") = py::none())
+        .def("solve", &solve)
         .def("analyze", &analyze, py::arg("position"), py::arg("weak") = false,
              py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none())
         .def("set_book",
-             [](Solver& s, std::optional<std::shared_ptr<Book>> book) {
+             [](GuardedSolver& s, std::optional<std::shared_ptr<Book>> book) {
+                 const GuardedSolver::Claim claim(s);
                  s.set_book(book ? std::move(*book) : nullptr);  // None: no book
              },
              py::arg("book"))
-        .def("clear", &Solver::clear_table)
-        .def_property_readonly("table_bytes", &Solver::table_bytes)
-        .def_property_readonly("threads", &Solver::threads);
+        .def("clear",
+             [](GuardedSolver& s) {
+                 const GuardedSolver::Claim claim(s);
+                 s.clear_table();
+             })
+        .def_property_readonly("table_bytes", &GuardedSolver::table_bytes)
+        .def_property_readonly("threads", &GuardedSolver::threads);
 }
 
 }  // namespace link4::bindings

@@ -147,7 +147,7 @@ class Analysis:
     def stop(self) -> StopReason: ...
 
 class Solver:
-    """A solver owning its transposition table; one thread at a time (link4.Solver guards it)."""
+    """A solver owning its transposition table; one call at a time (another gets RuntimeError)."""
 
     def __init__(self, table_bytes: int, threads: int = 1) -> None: ...
     def search(
@@ -159,6 +159,8 @@ class Solver:
         want_move: bool = False,
         first_best: Sequence[int] | None = None,
     ) -> SearchResult: ...
+    # (score, nodes): the exact score, with no limit.
+    def solve(self, position: Position, weak: bool, /) -> tuple[int, int]: ...
     def analyze(
         self,
         position: Position,

@@ -126,6 +126,8 @@ def from_core(kind: str, **d: Any) -> Exception:
             "no legal game reaches this board: every order of play makes four in a row "
             "before the last disc"
         )
+    if kind == "busy":
+        return RuntimeError("this Solver is busy in another thread")
     if kind == "exiting":
         return RuntimeError("the interpreter is exiting: no new search is started")
     if kind.startswith("book_"):
