@@ -121,6 +121,21 @@ int claimeven_win(Bitboard discs, Bitboard share) {
     return has_four(discs | (share & kRowsUpTo2)) ? win_score(19) : win_score(20);
 }
 
+// Whether a player's `discs` and `share`, the empty cells it may get under a strategy
+// of the other player, hold a four it can complete before losing. Of these cells it
+// alone fills those of `fills`; `threats` are the other player's (the empty cells that
+// would complete a four for it). Whoever fills the cell below a threat hands the other
+// player that four at once, so a cell of `fills` below a threat shuts the player out of
+// the threat's cell and every cell above it: a four that needs one of them does not
+// count. (A threat on the bottom row has no cell below: shifted down, its bit lands on
+// the sentinel of the column before, outside `fills`.) Against the whole share: 41 %
+// fewer nodes on the empty board, 31 % on Begin-Hard's first 40, 14 % on Begin-Medium.
+bool can_complete_four(Bitboard discs, Bitboard share, Bitboard fills, Bitboard threats) {
+    if (!has_four(discs | share)) return false;
+    const Bitboard fatal = (threats >> 1) & fills;
+    return !fatal || has_four(discs | (share & ~cells_above(fatal)));
+}
+
 // A zugzwang the first player can force, from a strategy of its own (Allis's rule of
 // the odd threat). With the second player to move, let c be a column holding an odd
 // number of discs and t the lowest empty cell of c, on a row of kFirstPlayerRows, that
@@ -133,8 +148,8 @@ int claimeven_win(Bitboard discs, Bitboard share) {
 // at the latest when every cell but those above t is full (t is on row 3 or 5, so the
 // first player then scores at least 2 or 1). Until then the second player
 // gets no empty cell but those of kFirstPlayerRows outside c, the tops of the other odd
-// columns and the cells of kSecondPlayerRows below t. If its discs and these hold no
-// four, it loses.
+// columns and the cells of kSecondPlayerRows below t, and it alone fills all of these
+// but the tops. If its discs and these hold no four it can complete, it loses.
 // Returns an upper bound on the score of `pos` for the side to move (the second
 // player) from the best such t, or kScoreBase (above any score) when there is none.
 // `opponent_threats` is pos.opponent_winning_cells().
@@ -150,9 +165,10 @@ int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboa
         const Bitboard in_column = threats & column;
         if (!in_column) continue;
         const Bitboard t = in_column & (~in_column + 1);
-        const Bitboard share = (empty & kFirstPlayerRows & ~column) | (odd_tops & ~column) |
+        const Bitboard fills = (empty & kFirstPlayerRows & ~column) |
                                (empty & kSecondPlayerRows & column & (t - 1));
-        if (has_four(pos.current() | share)) continue;
+        const Bitboard share = fills | (odd_tops & ~column);
+        if (can_complete_four(pos.current(), share, fills, opponent_threats)) continue;
         const int cells_above = kHeight - 1 - std::countr_zero(t) % kColumnBits;
         const int last_move = kCells - cells_above;  // the move that fills t, at the latest
         const int score = -win_score((last_move + 1) / 2);
@@ -169,9 +185,12 @@ int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboa
 // lowest such top. Each pair of discs then keeps every column even, so to the end of
 // the game the first player gets no empty cell but those of kFirstPlayerRows and the
 // odd columns' tops, and the second player every other empty cell of
-// kSecondPlayerRows. If the first player's share holds no four it cannot win against
-// this (score <= 0 for it); if the second player's share holds one, it loses, by
-// claimeven_win's score or more.
+// kSecondPlayerRows. The first player alone fills the cells of kFirstPlayerRows. If its
+// share holds no four it can complete (can_complete_four, against the second player's
+// threats), it cannot win against this (score <= 0 for it); if the second player's
+// share holds one, it loses, by claimeven_win's score or more. (With the second player
+// to move, the same test of the first player's share against the mover's threats, which
+// the search does not have at hand, saved 0.1 % of the nodes: not made.)
 // With the second player to move, the first player's zugzwang above may bound it too.
 // Without any strategy: a side whose discs and the empty cells hold no four cannot win.
 // Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
@@ -193,10 +212,11 @@ void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int
     }
     Bitboard tops = pos.odd_column_tops();
     if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
-    const Bitboard first_share = (empty & kFirstPlayerRows) | tops;
+    const Bitboard first_rows = empty & kFirstPlayerRows;
+    const Bitboard first_share = first_rows | tops;
     const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
     if (want_upper) {
-        if (first_to_move && !has_four(pos.current() | first_share)) {
+        if (first_to_move && !can_complete_four(pos.current(), first_share, first_rows, threats)) {
             upper = std::min(upper, -claimeven_win(pos.opponent(), second_share));
         } else if (upper > 0 && alpha >= -1 && !has_four(pos.current() | empty)) {
             upper = 0;
@@ -263,7 +283,9 @@ class ChildStaticBounds {
         const Bitboard empty = empty_ & ~move;
         if (!first_to_move_) {  // the child's side to move is the first player
             const Bitboard tops = child.odd_column_tops();
-            if (!first_free_ && has_four(child.current() | (empty & kFirstPlayerRows) | tops))
+            const Bitboard first_rows = empty & kFirstPlayerRows;
+            if (!first_free_ && can_complete_four(child.current(), first_rows | tops, first_rows,
+                                                  child_threats.get(move)))
                 return upper;
             if (second_free_) return std::min(upper, 0);
             return std::min(upper,
