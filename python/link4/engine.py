@@ -91,8 +91,6 @@ def _threads(threads: int | None) -> int:
 
 def _limits(time_limit: float | None, node_limit: int | None) -> tuple[int | None, float | None]:
     """(max_nodes, max_seconds) for the core; None: no limit."""
-    if time_limit is None and node_limit is None:
-        return None, None
     seconds = None
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
