@@ -179,7 +179,7 @@ int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboa
         const Bitboard n = next & (~next + 1);
         next ^= n;
         const Bitboard column = kColumnOfCell[std::countr_zero(n)];
-        const Bitboard above = threats & column & ~(n | (n - 1));
+        const Bitboard above = threats & column & ~n;  // (the cells below n are full)
         const Bitboard t = above & (~above + 1);
         const Bitboard fills = (empty & kFirstPlayerRows & ~column) |
                                (empty & kSecondPlayerRows & column & (t - 1));
