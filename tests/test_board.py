@@ -209,30 +209,3 @@ def test_from_board_with_two_discs_swapped(data: st.DataObject) -> None:
     yellow = data.draw(st.sampled_from([rc for rc in cells if rows[rc[0]][rc[1]] == 2]))
     rows[red[0]][red[1]], rows[yellow[0]][yellow[1]] = 2, 1
     check_against_reachability(rows)
-
-
-# -- the type hints promise every accepted form -----------------------------------------------
-
-TYPED_USES = """
-import numpy as np
-from link4 import Game
-
-rows: list[list[int]] = Game().to_board()
-Game.from_board(rows)
-Game.from_board(tuple(tuple(row) for row in rows))
-Game.from_board([v for row in rows for v in row])
-Game.from_board(Game().to_array())
-Game.from_board(Game().to_array().ravel())
-Game.from_board(np.zeros((6, 7), dtype=np.int64))
-Game.from_board(str(Game()))
-"""
-
-
-def test_type_hints_accept_every_board_form(tmp_path: Any) -> None:
-    mypy_api = pytest.importorskip("mypy.api")
-    source = tmp_path / "uses.py"
-    source.write_text(TYPED_USES)
-    out, err, status = mypy_api.run(
-        ["--strict", "--no-incremental", "--cache-dir", str(tmp_path / "cache"), str(source)]
-    )
-    assert status == 0, out + err

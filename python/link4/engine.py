@@ -12,7 +12,7 @@ import random
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, overload
 
 from link4 import _core
 from link4.book import SHIPPED, Book, BookChoice, resolve
@@ -326,6 +326,16 @@ class Solver:
             line.append(col)
         return line
 
+    @overload
+    def analyze(
+        self,
+        pos: PositionLike,
+        *,
+        weak: bool = False,
+        time_limit: None = None,
+        node_limit: None = None,
+    ) -> list[int | None]: ...
+    @overload
     def analyze(
         self,
         pos: PositionLike,
@@ -333,12 +343,20 @@ class Solver:
         weak: bool = False,
         time_limit: float | None = None,
         node_limit: int | None = None,
-    ) -> list[ColumnValue]:
+    ) -> list[ColumnValue]: ...
+    def analyze(
+        self,
+        pos: PositionLike,
+        *,
+        weak: bool = False,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+    ) -> list[ColumnValue] | list[int | None]:
         """The value of playing each column, from the mover's view; None where full.
 
         Each value is the exact score (weak: its sign) or, where the limit (which covers
         the whole analysis) ran out first, a SearchResult with the proven ``lower`` and
-        ``upper`` bounds. The outcome (win, draw, loss) of every column is settled before
+        ``upper`` bounds (so without a limit, the type says ``list[int | None]``). The outcome (win, draw, loss) of every column is settled before
         any exact score, so a short limit still tells which moves win.
         """
         position = _position(pos)

@@ -64,21 +64,21 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             yield f"line {n}", words[0]
 
 
-def _line(args: argparse.Namespace, game: Game, value: int | list[ColumnValue], nodes: int,
+def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValue], nodes: int,
           seconds: float) -> str:
     micros = round(seconds * 1e6)
     if args.json:
         doc: dict[str, object] = {"moves": game.moves}
-        if isinstance(value, list):
-            doc["columns"] = [v if isinstance(v, int) or v is None else None for v in value]
-        else:
+        if isinstance(value, int):
             doc["score"] = value
+        else:
+            doc["columns"] = [v if isinstance(v, int) or v is None else None for v in value]
         doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
         return json.dumps(doc)
-    if isinstance(value, list):
-        text = " ".join("x" if v is None else str(v) for v in value)
-    else:
+    if isinstance(value, int):
         text = str(value)
+    else:
+        text = " ".join("x" if v is None else str(v) for v in value)
     return f"{game.moves} {text} {nodes} {micros}"
 
 
@@ -103,7 +103,7 @@ def _one_by_one(args: argparse.Namespace, solver: Solver) -> int:
             if game is None:
                 status = 1
                 continue
-            value: int | list[ColumnValue]
+            value: int | Sequence[ColumnValue]
             start = time.perf_counter()
             if args.analyze:
                 value = solver.analyze(game, weak=args.weak)
