@@ -215,6 +215,24 @@ def test_search_best_move_is_exact_when_exact(solver: Solver) -> None:
         assert solver.analyze(moves)[r.best_move] == score, moves
 
 
+def test_a_table_cleared_thousands_of_times_answers_as_a_fresh_one() -> None:
+    # A clear starts a new generation of entries; the memory is wiped only when the
+    # generation count wraps (every 4,095 clears). Across the wrap, no entry of an earlier
+    # generation may pass for a current one: the same search takes the same nodes.
+    core = link4._core.Solver(1 << 20)
+    hard = link4._core.Position.from_moves("4642332434166445")  # 6,902 nodes, 2 when known
+    easy = [link4._core.Position.from_moves(m) for m, _ in load_pons("Test_L3_R1", 20)]
+    core.clear()
+    fresh = core.search(hard)
+    for i in range(5000):
+        core.clear()
+        core.search(easy[i % len(easy)])  # entries written in every generation
+        if i in (4093, 4094, 4095, 4096, 4999):
+            core.clear()
+            again = core.search(hard)
+            assert (again.score, again.nodes) == (fresh.score, fresh.nodes), i
+
+
 def test_nodes_of_the_last_call(solver: Solver) -> None:
     solver.clear()
     solver.solve("2252576253462244111563365343671351441")
