@@ -356,8 +356,9 @@ class Solver:
 
         Each value is the exact score (weak: its sign) or, where the limit (which covers
         the whole analysis) ran out first, a SearchResult with the proven ``lower`` and
-        ``upper`` bounds (so without a limit, the type says ``list[int | None]``). The outcome (win, draw, loss) of every column is settled before
-        any exact score, so a short limit still tells which moves win.
+        ``upper`` bounds (so without a limit, the type says ``list[int | None]``). The
+        outcome (win, draw, loss) of every column is settled before any exact score, so a
+        short limit still tells which moves win.
         """
         position = _position(pos)
         nodes, seconds = _limits(time_limit, node_limit)
