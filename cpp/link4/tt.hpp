@@ -92,9 +92,7 @@ struct TableEntry {
     }
 
     static TableEntry unpack(std::uint64_t w) {
-        const auto top = static_cast<std::int64_t>(w);
-        return {w & kKeyMask, static_cast<std::int8_t>(top << kBoundBits >> (64 - kBoundBits)),
-                static_cast<std::int8_t>(top >> (64 - kBoundBits)),
+        return {w & kKeyMask, bound_at(w, kLowerShift), bound_at(w, kUpperShift),
                 static_cast<std::uint16_t>((w >> kGenerationShift) & kGenerationMask),
                 static_cast<std::uint8_t>((w >> kWorkShift) & kWorkMask)};
     }
@@ -102,10 +100,18 @@ struct TableEntry {
         return key | std::uint64_t{generation} << kGenerationShift |
                std::uint64_t{work} << kWorkShift |
                (static_cast<std::uint64_t>(lower) & kBoundMask) << kLowerShift |
-               static_cast<std::uint64_t>(upper) << kUpperShift;
+               (static_cast<std::uint64_t>(upper) & kBoundMask) << kUpperShift;
+    }
+
+    // The bound whose kBoundBits start at bit `shift` of `w`, its sign extended: moved
+    // to the top of a signed word, then back down.
+    static std::int8_t bound_at(std::uint64_t w, int shift) {
+        const auto top = static_cast<std::int64_t>(w << (64 - kBoundBits - shift));
+        return static_cast<std::int8_t>(top >> (64 - kBoundBits));
     }
 };
-static_assert(TableEntry::kUpperShift + TableEntry::kBoundBits == 64, "upper is the top field");
+static_assert(TableEntry::kUpperShift + TableEntry::kBoundBits == 64,
+              "upper is the top field: one shift extends its sign");
 
 class TranspositionTable {
   public:
