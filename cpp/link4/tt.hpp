@@ -93,14 +93,22 @@ struct TableEntry {
 
     static TableEntry unpack(std::uint64_t w) {
         return {w & kKeyMask, bound_at(w, kLowerShift), bound_at(w, kUpperShift),
-                static_cast<std::uint16_t>((w >> kGenerationShift) & kGenerationMask),
-                static_cast<std::uint8_t>((w >> kWorkShift) & kWorkMask)};
+                generation_in(w), work_in(w)};
     }
     std::uint64_t pack() const {
         return key | std::uint64_t{generation} << kGenerationShift |
                std::uint64_t{work} << kWorkShift |
                (static_cast<std::uint64_t>(lower) & kBoundMask) << kLowerShift |
                (static_cast<std::uint64_t>(upper) & kBoundMask) << kUpperShift;
+    }
+
+    // The generation and the work fields of `w` (the table reads them without unpacking
+    // the rest when it picks a slot to replace).
+    static std::uint16_t generation_in(std::uint64_t w) {
+        return static_cast<std::uint16_t>((w >> kGenerationShift) & kGenerationMask);
+    }
+    static std::uint8_t work_in(std::uint64_t w) {
+        return static_cast<std::uint8_t>((w >> kWorkShift) & kWorkMask);
     }
 
     // The bound whose kBoundBits start at bit `shift` of `w`, its sign extended: moved
@@ -178,7 +186,9 @@ class TranspositionTable {
         } else {
             at = 0;
             for (int i = 1; i < kBucketSlots; ++i) {
-                if (current(words[at]) && (!current(words[i]) || work(words[i]) < work(words[at])))
+                if (current(words[at]) &&
+                    (!current(words[i]) ||
+                     TableEntry::work_in(words[i]) < TableEntry::work_in(words[at])))
                     at = i;
             }
             e = TableEntry{tag & TableEntry::kKeyMask, kNoLower, kNoUpper, generation_, 0};
@@ -209,12 +219,7 @@ class TranspositionTable {
     Word tag_of(Bitboard h) const {
         return (h & TableEntry::kKeyMask) | Word{generation_} << TableEntry::kGenerationShift;
     }
-    bool current(Word w) const {
-        return ((w >> TableEntry::kGenerationShift) & TableEntry::kGenerationMask) == generation_;
-    }
-    static std::uint8_t work(Word w) {
-        return static_cast<std::uint8_t>((w >> TableEntry::kWorkShift) & TableEntry::kWorkMask);
-    }
+    bool current(Word w) const { return TableEntry::generation_in(w) == generation_; }
 
     // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
     // aligns it to a huge page where it can).
