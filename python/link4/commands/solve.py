@@ -72,7 +72,7 @@ def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValu
         if isinstance(value, int):
             doc["score"] = value
         else:
-            doc["columns"] = [v if isinstance(v, int) or v is None else None for v in value]
+            doc["columns"] = [v if isinstance(v, int) else None for v in value]
         doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
         return json.dumps(doc)
     if isinstance(value, int):
