@@ -60,8 +60,8 @@ def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
     claims = 0
     for moves, _ in load_pons("Test_L1_R2", 12):
         s, out = session(moves, book=None)
-        first_best = s.solver._first_best
-        s.solver._first_best = lambda game, **kw: first_best(game, node_limit=node_limit)  # type: ignore[method-assign]
+        search = s.solver.search
+        s.solver.search = lambda game, **kw: search(game, ties=False, node_limit=node_limit)  # type: ignore[method-assign]
         s.hint()
         text = out.getvalue()
         col = hint_column(text)

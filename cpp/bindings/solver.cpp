@@ -111,6 +111,8 @@ std::vector<std::optional<std::tuple<int, int>>> column_bounds(const Analysis& a
 }  // namespace
 
 void register_solver(py::module_& m) {
+    m.attr("DEFAULT_TABLE_BYTES") = Solver::kDefaultTableBytes;
+    m.attr("MAX_THREADS") = Solver::kMaxThreads;
     py::enum_<StopReason>(m, "StopReason")
         .value("NONE", StopReason::kNone)
         .value("NODES", StopReason::kNodes)

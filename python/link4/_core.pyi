@@ -61,6 +61,8 @@ def winning_disc(score: int) -> int:
 def perft(position: Position, depth: int) -> int: ...
 
 BOOK_VERSION: int
+DEFAULT_TABLE_BYTES: int
+MAX_THREADS: int
 
 class Book:
     @staticmethod

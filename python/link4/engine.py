@@ -11,13 +11,13 @@ import os
 import random
 import threading
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal, overload
 
 from link4 import _core
 from link4.book import SHIPPED, Book, BookChoice, resolve
 from link4.errors import GameOverError, Interrupted, from_core
-from link4.game import Game
+from link4.game import Game, core_position
 
 __all__ = [
     "CENTRE_ORDER",
@@ -44,11 +44,13 @@ _STOPPED_BY: dict[_core.StopReason, StopReason] = {
 
 MIN_TABLE_MB = 4
 MAX_TABLE_MB = 1 << 20
+DEFAULT_TABLE_MB: int = _core.DEFAULT_TABLE_BYTES >> 20
+"""The transposition table's size (MB) wherever none is given."""
 
 
 def _position(pos: PositionLike | _core.Position) -> _core.Position:
     if isinstance(pos, Game):
-        return pos._pos
+        return core_position(pos)
     if isinstance(pos, _core.Position):
         return pos
     if isinstance(pos, str):
@@ -78,7 +80,8 @@ def _table_bytes(table_mb: float, tables: int = 1) -> int:
     return int(table_mb * (1 << 20))
 
 
-MAX_THREADS = 256
+MAX_THREADS: int = _core.MAX_THREADS
+"""The most threads a search or a batch may run on."""
 
 
 def _threads(threads: int | None) -> int:
@@ -199,14 +202,14 @@ class Solver:
     """
 
     def __init__(
-        self, table_mb: float = 64, *, threads: int = 1, book: BookChoice = SHIPPED
+        self, table_mb: float = DEFAULT_TABLE_MB, *, threads: int = 1, book: BookChoice = SHIPPED
     ) -> None:
         """``table_mb``: the size of the transposition table in MB (at least 4).
-        ``threads``: the threads each search runs on (1 to 256).
+        ``threads``: the threads each search runs on (1 to MAX_THREADS).
         ``book``: the opening book whose positions are answered at once (a Book, the
         path of a book file, None for none; by default the one shipped with link4)."""
         if threads is None:
-            raise ValueError("threads must be an int from 1 to 256, not None")
+            raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
         threads = _threads(threads)
         self._core = _core.Solver(_table_bytes(table_mb), threads)
         self._book = resolve(book)
@@ -274,14 +277,33 @@ class Solver:
         weak: bool = False,
         time_limit: float | None = None,
         node_limit: int | None = None,
+        ties: bool = True,
+        rng: random.Random | None = None,
     ) -> SearchResult:
         """Search within a budget: the proven bounds and an honest best move.
 
         >>> r = Solver(table_mb=16).search("4455")
         >>> r.exact, r.score, r.best_move, r.best_moves
         (True, 18, 2, (2, 5))
+
+        ``ties=False`` proves one best move only, not its ties (faster where several
+        moves are equally good): the first worth the score of the columns from the centre
+        outwards, or, with ``rng``, of the columns in an order drawn with it, so that each
+        best column is equally likely; ``best_moves`` then holds that one. With
+        ``ties=True`` and ``rng``, ``best_move`` is drawn from ``best_moves``.
+
+        >>> Solver(table_mb=16).search("4455", ties=False).best_moves
+        (2,)
         """
-        return SearchResult._from_core(self._search(pos, weak, time_limit, node_limit, True))
+        if ties:
+            result = SearchResult._from_core(self._search(pos, weak, time_limit, node_limit, True))
+            if rng is not None and result.exact and len(result.best_moves) > 1:
+                result = replace(result, best_move=rng.choice(result.best_moves))
+            return result
+        order = list(CENTRE_ORDER) if rng is None else rng.sample(CENTRE_ORDER, len(CENTRE_ORDER))
+        return SearchResult._from_core(
+            self._search(pos, weak, time_limit, node_limit, True, order)
+        )
 
     def best_move(self, pos: PositionLike, *, rng: random.Random | None = None) -> int:
         """A best column (0-based): the centre-most, or one at random with ``rng`` (each
@@ -291,23 +313,7 @@ class Solver:
         column worth the score, not its ties, so it is faster than ``search`` where
         several moves are equally good.
         """
-        return self._first_best(pos, rng).best_move
-
-    def _first_best(
-        self,
-        pos: PositionLike,
-        rng: random.Random | None = None,
-        *,
-        time_limit: float | None = None,
-        node_limit: int | None = None,
-    ) -> SearchResult:
-        """``search`` for the score and one best move only (its ``best_moves`` holds that
-        one): the first worth the score of the columns from the centre outwards (the
-        tie rule), or of the columns in an order drawn with ``rng``.
-        """
-        order = list(CENTRE_ORDER) if rng is None else rng.sample(CENTRE_ORDER, len(CENTRE_ORDER))
-        r = self._search(pos, False, time_limit, node_limit, True, order)
-        return SearchResult._from_core(r)
+        return self.search(pos, ties=False, rng=rng).best_move
 
     def pv(self, pos: PositionLike, *, max_length: int | None = None) -> list[int]:
         """A principal variation: best moves for both sides from ``pos`` to the end of

@@ -413,3 +413,9 @@ class Game:
             f'<div style="display:inline-block;text-align:center">{board(self)}'
             f"<br><code>{html.escape(repr(self))}</code> {html.escape(status)}</div>"
         )
+
+
+def core_position(game: Game) -> _core.Position:
+    """The compiled core's position behind ``game`` (not a copy), for link4's own modules
+    that hand a game to the core."""
+    return game._pos

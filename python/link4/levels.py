@@ -183,7 +183,7 @@ class ExactPolicy(Policy):
 
     def choose(self, game: Game, rng: random.Random) -> int:
         if game.ply >= self.min_ply:
-            found = self.solver._first_best(game, rng, node_limit=self.node_limit)
+            found = self.solver.search(game, ties=False, rng=rng, node_limit=self.node_limit)
             if found.exact:
                 self.last_score = found.score
                 return found.best_move

@@ -108,7 +108,9 @@ class Engine:
             if wins:
                 return wins[0]
             assert self._solver is not None
-            return self._solver._first_best(game, rng, time_limit=self._time_limit).best_move
+            return self._solver.search(
+                game, ties=False, rng=rng, time_limit=self._time_limit
+            ).best_move
         return int(self._policy.choose(game, rng))
 
     def __repr__(self) -> str:

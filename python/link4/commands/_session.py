@@ -265,7 +265,7 @@ class PlaySession:
             return
         try:
             with Thinking(self.out, "Looking for the best move", tty=self.tty):
-                r = self.solver._first_best(self.game, time_limit=HINT_SECONDS)
+                r = self.solver.search(self.game, ties=False, time_limit=HINT_SECONDS)
         except KeyboardInterrupt:
             self.say()
             self.say("Hint stopped.")
