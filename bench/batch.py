@@ -38,7 +38,7 @@ def main() -> None:
             print(f"  run {run + 1}  {name:<13} {seconds:7.2f} s  {len(games) / seconds:9,.0f} positions/s")
     base = rates["solve_many"]
     for name, r in rates.items():
-        ratio = ", ".join(f"{x / b:.2f}" for x, b in zip(r, base))
+        ratio = ", ".join(f"{x / b:.2f}" for x, b in zip(r, base, strict=True))
         print(f"{name:<13} relative to solve_many in the same run: {ratio}")
 
 

@@ -101,10 +101,10 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
             times.append(time.perf_counter() - start)
         print(f"{what} on {len(sample)} positions of {min_ply}-{max_ply} discs, {threads} "
               f"thread(s): {quantiles(times)}")
-        print(slowest([(t, g.moves) for t, g in zip(times, sample)]))
+        print(slowest([(t, g.moves) for t, g in zip(times, sample, strict=True)]))
         if by_ply:
             for ply in range(min_ply, max_ply + 1):
-                at = [t for g, t in zip(sample, times) if g.ply == ply]
+                at = [t for g, t in zip(sample, times, strict=True) if g.ply == ply]
                 if at:
                     print(f"  {ply:2d} discs, {len(at):4d} positions: max {max(at) * 1e3:9.2f} ms, "
                           f"{sum(1 for t in at if t > 1)} over 1 s")
@@ -160,7 +160,9 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=["commands", "hints", "games"])
-    ap.add_argument("--by-ply", action="store_true", help="the hint and analysis times by number of discs too")
+    ap.add_argument(
+        "--by-ply", action="store_true", help="the hint and analysis times by number of discs too"
+    )
     ap.add_argument("--threads", type=int, default=1, help="threads of each search (default 1)")
     args = ap.parse_args()
     rng = random.Random(args.seed)

@@ -17,9 +17,8 @@ import signal
 import statistics
 import subprocess
 import sys
-import time
-
 import tempfile
+import time
 from pathlib import Path
 
 from link4 import bench

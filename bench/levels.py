@@ -20,6 +20,7 @@ lost a game whose position was won or drawn for it when it first moved.
 from __future__ import annotations
 
 import argparse
+import itertools
 import random
 import statistics
 import sys
@@ -210,7 +211,7 @@ def print_tables(
         print(f"{'level ' + a:>{label}}" + "".join(cells))
     print()
     print("Each level against the one below it (a clear edge is more than 60% of points):")
-    for low, high in zip(levels, levels[1:]):
+    for low, high in itertools.pairwise(levels):
         r = stats.results[(high, low)]
         verdict = "clearly stronger" if r.points > 0.6 else "NOT clearly stronger"
         print(f"  level {high:>7} vs level {low:>7}: {100 * r.points:5.1f}%  {verdict}")

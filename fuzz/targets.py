@@ -357,11 +357,11 @@ def solve_stdin(data: bytes) -> None:
     assert status == (1 if expected_bad else 0), (status, errors)
     assert [line.split(" ", 1)[0] for line in printed] == expected_good, (printed, expected_good)
     assert len(errors) == len(expected_bad), errors
-    for n, message in zip(expected_bad, errors):
+    for n, message in zip(expected_bad, errors, strict=True):
         assert message.startswith(f"link4 solve: line {n}: "), message
         assert "Traceback" not in message
     weak = "--weak" in options
-    for word, line in zip(expected_good, printed):
+    for word, line in zip(expected_good, printed, strict=True):
         fields = line.split()
         if "--analyze" in options:
             assert len(fields) == 1 + 7 + 2, line

@@ -119,7 +119,7 @@ def test_honest_best_move_on_thousands_of_positions() -> None:
 
 
 def test_weak_search_best_move_keeps_the_outcome(solver: Solver) -> None:
-    for moves, scores, signs, best in PINNED:
+    for moves, _scores, signs, _best in PINNED:
         r = solver.search(moves, weak=True)
         assert r.exact and r.score == max(s for s in signs if s is not None)
         assert signs[r.best_move] == r.score

@@ -141,7 +141,7 @@ def reachable(target: Columns) -> bool:
         for col in range(7):
             row = heights[col]
             if row < len(target[col]) and target[col][row] == who:
-                after = heights[:col] + (row + 1,) + heights[col + 1 :]
+                after = (*heights[:col], row + 1, *heights[col + 1 :])
                 if ply + 1 < total and makes_four(after, col, row):
                     continue
                 if search(after):

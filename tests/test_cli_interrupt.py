@@ -27,7 +27,9 @@ HARD = [m for m, _ in load_pons("Test_L1_R3", 5)]  # searched with --book none: 
 EASY = load_pons("Test_L3_R1", 3)
 
 
-def interrupt(args: list[str], stdin: str = "", after: float = 1.0) -> tuple[subprocess.CompletedProcess[str], float]:
+def interrupt(
+    args: list[str], stdin: str = "", after: float = 1.0
+) -> tuple[subprocess.CompletedProcess[str], float]:
     """Run `link4 ARGS`, send SIGINT after `after` seconds; the result and the stop time."""
     child = subprocess.Popen(
         [sys.executable, "-m", "link4", *args],

@@ -49,7 +49,7 @@ def test_npz_labels_are_exact(tmp_path: Path) -> None:
         assert d["score"][i] == solver.solve(game)
         exact = solver.analyze(game)
         assert list(d["legal"][i]) == [v is not None for v in exact]
-        assert [int(v) if ok else None for v, ok in zip(d["columns"][i], d["legal"][i])] == exact
+        assert [int(v) if ok else None for v, ok in zip(d["columns"][i], d["legal"][i], strict=True)] == exact
         assert d["board"][i].tolist() == game.to_board()
         mover = 1 if game.ply % 2 == 0 else 2
         assert (d["planes"][i][..., 0] == (d["board"][i] == mover)).all()

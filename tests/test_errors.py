@@ -104,9 +104,9 @@ def test_illegal_column_in_a_sequence() -> None:
         Game([3] * 7)
     assert not isinstance(info.value, GameOverError)
     assert str(info.value) == "illegal move 7 of [3, 3, 3, 3, 3, 3, 3]: column 3 is full"
-    with pytest.raises(IllegalMoveError, match="move 2 of .*column 7 is outside the board"):
+    with pytest.raises(IllegalMoveError, match=r"move 2 of .*column 7 is outside the board"):
         Game([3, 7])
-    with pytest.raises(GameOverError, match="illegal move 8 of .*the game is over: red has won"):
+    with pytest.raises(GameOverError, match=r"illegal move 8 of .*the game is over: red has won"):
         Game([0, 1] * 4)
 
 

@@ -61,7 +61,7 @@ def test_result_and_reward(moves: str, result: str, red: int, yellow: int) -> No
     assert outcome.result() == result
     assert (outcome.reward(RED), outcome.reward(YELLOW)) == (red, yellow)
     assert (outcome.reward(1), outcome.reward(2)) == (red, yellow)
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="0 is not a valid Player"):
         outcome.reward(0)
 
 

@@ -19,8 +19,6 @@ from hypothesis.stateful import (
     consumes,
     initialize,
     invariant,
-    multiple,
-    precondition,
     rule,
 )
 

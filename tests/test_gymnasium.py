@@ -133,14 +133,14 @@ def test_a_full_column_ends_the_episode() -> None:
     for _ in range(3):
         env.step(0)
     # Column 0 is full (three discs each); the agent plays it again.
-    observation, reward, terminated, truncated, info = env.step(0)
+    _, reward, terminated, truncated, info = env.step(0)
     assert (reward, terminated, truncated) == (-1.0, True, False)
     assert info["illegal_move"] is True and not info["action_mask"].any()
     assert env.game.moves == "111111"
     with pytest.raises(RuntimeError, match="the episode is over: call reset"):
         env.step(1)
+    env.reset()
     with pytest.raises(ValueError, match="an action is a column from 0 to 6, not 7"):
-        env.reset()
         env.step(7)
 
 

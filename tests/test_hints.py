@@ -61,7 +61,9 @@ def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
     for moves, _ in load_pons("Test_L1_R2", 12):
         s, out = session(moves, book=None)
         search = s.solver.search
-        s.solver.search = lambda game, **kw: search(game, ties=False, node_limit=node_limit)  # type: ignore[method-assign]
+        s.solver.search = lambda game, search=search, **kw: search(  # type: ignore[misc]
+            game, ties=False, node_limit=node_limit
+        )  # type: ignore[method-assign]
         s.hint()
         text = out.getvalue()
         col = hint_column(text)

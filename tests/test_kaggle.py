@@ -52,7 +52,7 @@ def test_other_board_sizes_are_refused(size: dict[str, int], fragment: str) -> N
 
 
 def test_wrong_mark_is_refused() -> None:
-    with pytest.raises(ValueError, match="obs.mark is 2, but the board has player 1 to move"):
+    with pytest.raises(ValueError, match=r"obs\.mark is 2, but the board has player 1 to move"):
         agent({"board": kaggle_board("44"), "mark": 2}, CONFIG)
 
 

@@ -9,6 +9,7 @@ import pytest
 import link4
 from link4 import _core
 from link4._text import Palette, hint_words, render_board, score_words
+from link4.errors import GameOverError
 from link4.levels import (
     DEFAULT_LEVEL,
     HEURISTIC_WIN,
@@ -135,9 +136,9 @@ def test_heuristic_search_contract() -> None:
     full, _, _ = _core.heuristic_scores(link4.Game("444444")._pos, 2, 0)
     assert full[3] is None and all(v is not None for c, v in enumerate(full) if c != 3)
     assert abs(_core.heuristic_evaluate(link4.Game("4453")._pos)) < HEURISTIC_WIN
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="depth out of range: 0"):
         _core.heuristic_scores(pos, 0, 0)
-    with pytest.raises(ValueError):
+    with pytest.raises(GameOverError, match="the game is over: red has won"):
         _core.heuristic_evaluate(link4.Game("1212121")._pos)
 
 

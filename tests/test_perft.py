@@ -48,7 +48,7 @@ def any_four(cols: Columns) -> bool:
 
 
 def drop(cols: Columns, col: int, who: int) -> Columns:
-    return cols[:col] + (cols[col] + (who,),) + cols[col + 1 :]
+    return (*cols[:col], (*cols[col], who), *cols[col + 1 :])
 
 
 @functools.cache

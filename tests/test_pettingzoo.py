@@ -135,7 +135,7 @@ def test_illegal_moves_as_connect_four_v3() -> None:
     for seed in range(200):
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
-            actions, final = play_both(seed, illegal=0.3)
+            actions, _ = play_both(seed, illegal=0.3)
         try:
             Game(actions)
         except ValueError:

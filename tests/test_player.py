@@ -54,7 +54,8 @@ def test_bad_arguments(kwargs: dict[str, Any], error: type[Exception], fragment:
 
 def test_repr() -> None:
     assert repr(Engine(3)) == "Engine(level=3)"
-    assert repr(Engine("perfect", seed=7, time_limit=0.5)) == "Engine(level='perfect', seed=7, time_limit=0.5)"
+    engine = Engine("perfect", seed=7, time_limit=0.5)
+    assert repr(engine) == "Engine(level='perfect', seed=7, time_limit=0.5)"
 
 
 @pytest.mark.parametrize("level", ["1", "2", "3", "4", "5", "perfect"])

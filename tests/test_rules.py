@@ -11,10 +11,10 @@ import random
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel")  # no OpenSpiel wheels on some platforms
-
 import link4
 from link4 import RED, YELLOW, Game, Player
+
+pyspiel = pytest.importorskip("pyspiel")  # no OpenSpiel wheels on some platforms
 
 SPIEL_GAME = pyspiel.load_game("connect_four")
 SPIEL_CELL = {".": 0, "x": 1, "o": 2}

@@ -48,7 +48,7 @@ def run_threads(work: Callable[[int], None], n: int = THREADS) -> None:
         try:
             barrier.wait()
             work(k)
-        except BaseException as e:  # noqa: BLE001 - reported in the main thread
+        except BaseException as e:
             errors.append(e)
 
     threads = [threading.Thread(target=body, args=(k,)) for k in range(n)]
@@ -104,7 +104,10 @@ def test_eight_threads_sharing_one_solver_get_right_scores_or_busy() -> None:
         for moves, score in EASY[k::THREADS][:40]:
             calls.append(("solve", lambda m=moves: shared.solve(m), score))
         for moves, score in MEDIUM[k::THREADS][:3]:
-            calls.append(("analyze", lambda m=moves: max(v for v in shared.analyze(m) if v is not None), score))
+            def best(m: str = moves) -> int:
+                return max(v for v in shared.analyze(m) if v is not None)
+
+            calls.append(("analyze", best, score))
             calls.append(("search", lambda m=moves: shared.search(m).score, score))
         calls.append(("clear", shared.clear, None))
         for name, call, expected in calls:
@@ -284,7 +287,7 @@ def test_exit_while_daemon_threads_search_does_not_crash() -> None:
         import threading, time
         import link4
         for _ in range(2):
-            threading.Thread(target=lambda: link4.Solver(table_mb=4, book=None).solve(""), daemon=True).start()
+            threading.Thread(target=lambda: link4.Solver(4, book=None).solve(""), daemon=True).start()
         time.sleep(0.3)
         """
     )

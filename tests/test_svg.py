@@ -38,7 +38,7 @@ def rgb(colour: str) -> tuple[int, int, int]:
 def assert_colour(picture: Any, x: float, y: float, colour: str) -> None:
     r, g, b, a = picture.getpixel((round(x), round(y)))
     want = rgb(colour)
-    assert a == 255 and max(abs(p - q) for p, q in zip((r, g, b), want)) <= 12, (
+    assert a == 255 and max(abs(p - q) for p, q in zip((r, g, b), want, strict=True)) <= 12, (
         f"pixel ({x:.0f}, {y:.0f}) is {(r, g, b, a)}, not {colour} {want}"
     )
 

@@ -120,17 +120,24 @@ def _signature_of(func: ast.FunctionDef, drop_self: bool) -> Signature:
     n_defaults = len(args.defaults)
     defaults: list[ast.expr | None] = [None] * (len(positional) - n_defaults) + list(args.defaults)
     params = []
-    for i, ((arg, posonly), default) in enumerate(zip(positional, defaults)):
+    for i, ((arg, posonly), default) in enumerate(zip(positional, defaults, strict=True)):
         if i == 0 and drop_self:
             continue
         # Old-style positional-only names (`__x`) count as positional-only too.
         posonly = posonly or (arg.arg.startswith("__") and not arg.arg.endswith("__"))
         params.append(
-            Param(arg.arg, posonly, normalise(arg.annotation), None if default is None else ast.unparse(default))
+            Param(
+                arg.arg, posonly, normalise(arg.annotation), None if default is None else ast.unparse(default)
+            )
         )
-    for arg, kwdefault in zip(args.kwonlyargs, args.kw_defaults):
+    for arg, kwdefault in zip(args.kwonlyargs, args.kw_defaults, strict=True):
         params.append(
-            Param("*" + arg.arg, False, normalise(arg.annotation), None if kwdefault is None else ast.unparse(kwdefault))
+            Param(
+                "*" + arg.arg,
+                False,
+                normalise(arg.annotation),
+                None if kwdefault is None else ast.unparse(kwdefault),
+            )
         )
     for star, rest in (("*", args.vararg), ("**", args.kwarg)):
         if rest is not None:
@@ -167,7 +174,12 @@ def runtime_signatures(doc: str | None, is_method: bool) -> list[Signature] | No
         sigs.append(
             Signature(
                 tuple(
-                    Param(p.name, p.positional_only or bool(re.fullmatch(r"arg\d+", p.name)), p.annotation, p.default)
+                    Param(
+                        p.name,
+                        p.positional_only or bool(re.fullmatch(r"arg\d+", p.name)),
+                        p.annotation,
+                        p.default,
+                    )
                     for p in sig.params
                 ),
                 sig.returns,
@@ -224,16 +236,21 @@ def compare_signature(where: str, runtime: Signature, stub: Signature) -> list[s
     problems = []
     if len(runtime.params) != len(stub.params):
         return [f"{where}: the module has {runtime}, the stub has {stub}"]
-    for r, s in zip(runtime.params, stub.params):
+    for r, s in zip(runtime.params, stub.params, strict=True):
         if r.positional_only != s.positional_only:
             kind = "positional-only" if r.positional_only else "passable by name"
             problems.append(f"{where}: parameter {s.name!r} is {kind} in the module")
         elif not r.positional_only and r.name != s.name:
             problems.append(f"{where}: parameter {s.name!r} is called {r.name!r} in the module")
         if not same_type(r.annotation, s.annotation):
-            problems.append(f"{where}: parameter {r.name!r} is {r.annotation} in the module, {s.annotation} in the stub")
+            problems.append(
+                f"{where}: parameter {r.name!r} is {r.annotation} in the module, {s.annotation} in the stub"
+            )
         if r.default != s.default:
-            problems.append(f"{where}: parameter {r.name!r} defaults to {r.default} in the module, {s.default} in the stub")
+            problems.append(
+                f"{where}: parameter {r.name!r} defaults to {r.default} in the module, "
+                f"{s.default} in the stub"
+            )
     if not same_type(runtime.returns, stub.returns):
         problems.append(f"{where}: returns {runtime.returns} in the module, {stub.returns} in the stub")
     return problems
@@ -242,11 +259,13 @@ def compare_signature(where: str, runtime: Signature, stub: Signature) -> list[s
 def compare_overloads(where: str, runtime: list[Signature], stub: list[Signature]) -> list[str]:
     if len(runtime) != len(stub):
         return [
-            f"{where}: the module has {len(runtime)} signature(s) {', '.join(map(str, runtime))}; "
-            f"the stub has {len(stub)}: {', '.join(map(str, stub))}"
+            (
+                f"{where}: the module has {len(runtime)} signature(s) {', '.join(map(str, runtime))}; "
+                f"the stub has {len(stub)}: {', '.join(map(str, stub))}"
+            )
         ]
     problems = []
-    for i, (r, s) in enumerate(zip(runtime, stub)):
+    for i, (r, s) in enumerate(zip(runtime, stub, strict=True)):
         problems += compare_signature(where if len(runtime) == 1 else f"{where} (overload {i + 1})", r, s)
     return problems
 
@@ -258,7 +277,8 @@ def _public(name: str) -> bool:
 def compare_module(module: object, stub_path: Path) -> list[str]:
     functions, classes, attributes = read_stub(stub_path)
     problems: list[str] = []
-    runtime_names = {n for n in vars(module) if _public(n) and n not in {"__doc__", "__file__", "__loader__", "__name__", "__package__", "__spec__"}}
+    module_dunders = {"__doc__", "__file__", "__loader__", "__name__", "__package__", "__spec__"}
+    runtime_names = {n for n in vars(module) if _public(n) and n not in module_dunders}
     stub_names = set(functions) | set(classes) | set(attributes)
     for name in sorted(runtime_names - stub_names):
         problems.append(f"{MODULE}.{name} is in the module but not in the stub")
@@ -286,7 +306,8 @@ def compare_module(module: object, stub_path: Path) -> list[str]:
             if name not in attributes:
                 problems.append(f"{where} is a {type(obj).__name__} in the module, not in the stub")
             elif not same_type(type(obj).__name__, attributes[name]):
-                problems.append(f"{where} is a {type(obj).__name__} in the module, {attributes[name]} in the stub")
+                kind = type(obj).__name__
+                problems.append(f"{where} is a {kind} in the module, {attributes[name]} in the stub")
     return problems
 
 
@@ -312,7 +333,8 @@ def compare_class(where: str, cls: type, stub: StubClass) -> list[str]:
             if sigs is None or len(sigs) != 1:
                 problems.append(f"{at}: no pybind11 signature for its getter")
             elif not same_type(sigs[0].returns, stub.properties[name]):
-                problems.append(f"{at} is {sigs[0].returns} in the module, {stub.properties[name]} in the stub")
+                want = stub.properties[name]
+                problems.append(f"{at} is {sigs[0].returns} in the module, {want} in the stub")
         elif isinstance(member, staticmethod):
             if name not in stub.staticmethods:
                 problems.append(f"{at} is a static method in the module, not in the stub")
@@ -333,9 +355,8 @@ def compare_class(where: str, cls: type, stub: StubClass) -> list[str]:
                 problems.append(f"{at}: no pybind11 signature in its docstring")
             else:
                 problems += compare_overloads(at, sigs, stub.methods[name])
-        elif isinstance(member, cls):  # an enum value
-            if name not in stub.attributes:
-                problems.append(f"{at} is a value of {cls.__name__} in the module, not in the stub")
+        elif isinstance(member, cls) and name not in stub.attributes:  # an enum value
+            problems.append(f"{at} is a value of {cls.__name__} in the module, not in the stub")
     for name in sorted(set(stub.methods) | set(stub.properties)):
         if not hasattr(cls, name):
             problems.append(f"{where}.{name} is in the stub but not in the module")

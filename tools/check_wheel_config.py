@@ -14,9 +14,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
 
+import tomllib
 from cibuildwheel.selector import selector_matches
 from packaging.requirements import Requirement
 
@@ -64,7 +64,8 @@ def main() -> int:
 
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     cibw = config["tool"]["cibuildwheel"]
-    extra = {Requirement(r).name: str(Requirement(r).specifier) for r in config["project"]["optional-dependencies"]["test"]}
+    test_extra = config["project"]["optional-dependencies"]["test"]
+    extra = {Requirement(r).name: str(Requirement(r).specifier) for r in test_extra}
     wheel_tests = {Requirement(r).name: str(Requirement(r).specifier) for r in cibw["test-requires"]}
     if wheel_tests != {k: v for k, v in extra.items() if k not in NO_WHEELS}:
         problems.append(

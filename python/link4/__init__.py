@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from link4._text import describe_score
 from link4._version import __version__
-from link4.book import Book
 from link4.batch import analyze_many, search_many, solve_many
+from link4.book import Book
 from link4.engine import CENTRE_ORDER, SearchResult, Solver, solve
 from link4.errors import (
     BoardError,

@@ -203,9 +203,9 @@ def build(
                     task = pending.pop(fut)
                     scores, cpu = fut.result()
                     stats.task_cpu_seconds += cpu
-                    for moves, score in zip(task, scores):
+                    for moves, score in zip(task, scores, strict=True):
                         done[moves] = score
-                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores)) +
+                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores, strict=True)) +
                             f"# task {len(task)} cpu {cpu:.6f} wall {time.monotonic() - start:.3f}\n")
                     f.flush()
                     os.fsync(f.fileno())

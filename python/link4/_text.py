@@ -27,14 +27,14 @@ from link4.game import HEIGHT, WIDTH, Game, Player, ordinal
 __all__ = [
     "Palette",
     "Thinking",
+    "bound_words",
     "column_words",
     "describe_score",
+    "hint_bound_words",
     "hint_words",
     "legend",
     "render_board",
     "score_words",
-    "bound_words",
-    "hint_bound_words",
     "use_colour",
     "winner_disc",
 ]

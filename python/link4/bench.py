@@ -41,7 +41,9 @@ QUICK_LIMITS = {"Test_L3_R1": 1000, "Test_L2_R1": 1000, "Test_L2_R2": 200,
 FULL_LIMITS = {file: 1000 for file, _ in SETS} | {"Test_L1_R3": 100}
 
 
-def standard_plan(*, full: bool = False, everything: bool = False, limit: int | None = None) -> list[BenchSet]:
+def standard_plan(
+    *, full: bool = False, everything: bool = False, limit: int | None = None
+) -> list[BenchSet]:
     """The standard sets as `link4 bench` runs them: quick by default, --full, or --all."""
     limits = {f: 1000 for f, _ in SETS} if everything else FULL_LIMITS if full else QUICK_LIMITS
     return [load_set(f, min(limits[f], limit or limits[f])) for f, _ in SETS]
@@ -143,7 +145,7 @@ def run_set(
             raise ValueError(f"{bench_set.name}: {e}") from None
     result = SetResult(bench_set.name)
     clock = time.perf_counter
-    for i, (game, (moves, expected)) in enumerate(zip(games, bench_set.positions)):
+    for i, (game, (moves, expected)) in enumerate(zip(games, bench_set.positions, strict=True)):
         if game.is_over():
             raise GameOverError(f"{bench_set.name}: position {moves} is already finished")
         solver.clear()

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4.errors import BoardError, IllegalMoveError
+from link4.errors import IllegalMoveError
 
 if TYPE_CHECKING:
     import numpy as np

@@ -60,7 +60,8 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     ``"human"`` (it prints it).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    # gymnasium.Env declares it an instance attribute; every instance shares this one.
+    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}  # noqa: RUF012
 
     def __init__(
         self,

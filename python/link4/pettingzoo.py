@@ -25,7 +25,7 @@ wrappers are counted (``bench/pettingzoo_steps.py``). Needs
 from __future__ import annotations
 
 import warnings
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 import numpy.typing as npt
@@ -45,15 +45,14 @@ def env(**kwargs: Any) -> AECEnv:
     environment: AECEnv = raw_env(**kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
-    environment = wrappers.OrderEnforcingWrapper(environment)
-    return environment
+    return wrappers.OrderEnforcingWrapper(environment)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's class name
     """The unwrapped environment; ``render_mode`` is None, ``"ansi"`` (``render()``
     returns the text diagram) or ``"human"`` (it prints it)."""
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
         "name": "link4_connect_four_v3",
         "is_parallelizable": False,

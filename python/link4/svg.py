@@ -73,11 +73,15 @@ def board(
     rows = game.to_board()
     outcome = game.outcome()
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(size)}" height="{_fmt(height)}" '
-        f'viewBox="0 0 {_fmt(size)} {_fmt(height)}" font-family="sans-serif">',
+        (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(size)}" height="{_fmt(height)}" '
+            f'viewBox="0 0 {_fmt(size)} {_fmt(height)}" font-family="sans-serif">'
+        ),
         f"<title>{escape(repr(game))}</title>",
-        f'<rect class="board" x="0" y="{_fmt(top)}" width="{_fmt(size)}" '
-        f'height="{_fmt(HEIGHT * cell)}" rx="{_fmt(cell * 0.15)}" fill="{COLOURS["board"]}"/>',
+        (
+            f'<rect class="board" x="0" y="{_fmt(top)}" width="{_fmt(size)}" '
+            f'height="{_fmt(HEIGHT * cell)}" rx="{_fmt(cell * 0.15)}" fill="{COLOURS["board"]}"/>'
+        ),
     ]
     for r, line in enumerate(rows):
         row = HEIGHT - 1 - r

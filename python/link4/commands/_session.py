@@ -103,7 +103,7 @@ class PlaySession:
 
     def names(self) -> dict[Player, str]:
         if self.args.engine_vs_engine:
-            return {p: f"engine level {self.level}" for p in Player}
+            return dict.fromkeys(Player, f"engine level {self.level}")
         if self.args.human_vs_human:
             return {}
         return {p: (f"engine level {self.level}" if p in self.engine_sides else "you") for p in Player}
@@ -375,7 +375,8 @@ class PlaySession:
             return f"The engine ({self.who(turn)}) is to move: Enter lets it think, ? for help> "
         if self.engine_sides:
             return f"Your move {self.who(turn)}, 1-{WIDTH} or ? for help> "
-        return f"{str(turn).capitalize()} ({self.palette.disc(turn, turn.glyph)}) to move, 1-{WIDTH} or ? for help> "
+        glyph = self.palette.disc(turn, turn.glyph)
+        return f"{str(turn).capitalize()} ({glyph}) to move, 1-{WIDTH} or ? for help> "
 
     def loop(self) -> int:
         self.choose_sides()
@@ -393,13 +394,12 @@ class PlaySession:
                     return 0
                 self.show_board()
                 continue
-            if self.game.turn in self.engine_sides and not self.paused:
-                if self.engine_move():
-                    if watching and delay > 0:
-                        time.sleep(delay)
-                    if watching or self.game.is_over() or self.game.turn not in self.engine_sides:
-                        self.show_board()
-                    continue
+            if self.game.turn in self.engine_sides and not self.paused and self.engine_move():
+                if watching and delay > 0:
+                    time.sleep(delay)
+                if watching or self.game.is_over() or self.game.turn not in self.engine_sides:
+                    self.show_board()
+                continue
             line = self.read(self.prompt())
             before = self.game.moves
             self.handle(line)

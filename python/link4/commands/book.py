@@ -51,7 +51,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument("--root", default="", metavar="MOVES",
                    help="only the positions that follow MOVES (default: the empty board)")
     where = b.add_mutually_exclusive_group()
-    where.add_argument("--workers", type=int, metavar="N", help="local worker processes (default: every core)")
+    where.add_argument(
+        "--workers", type=int, metavar="N", help="local worker processes (default: every core)"
+    )
     where.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, e.g. tcp://host:8786")
     b.add_argument("--task-size", type=int, default=64, metavar="N", help="positions per task (default 64)")
     b.add_argument("--table-mb", type=float, default=64, metavar="MB", help="table per worker (default 64)")

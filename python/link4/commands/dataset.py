@@ -9,9 +9,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from link4.batch import analyze_many
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
-from link4.batch import analyze_many
 from link4.engine import _table_bytes
 from link4.errors import Interrupted
 from link4.game import Game
@@ -149,13 +149,17 @@ def run(args: argparse.Namespace) -> int:
             for start in range(0, len(todo), CHUNK):
                 chunk = todo[start : start + CHUNK]
                 base = len(rows)
+
+                def report(done: int, _total: int, base: int = base) -> None:
+                    advance(base + done, len(games))
+
                 # (Reset for each chunk: a Ctrl-C that comes before the batch has any
                 # results must not file the last chunk's values under this one's positions.)
                 values: Sequence[object] = []
                 try:
                     values = analyze_many(
                         [games[i] for i in chunk], threads=args.threads, table_mb=args.table_mb,
-                        progress=lambda done, _total: advance(base + done, len(games)),
+                        progress=report,
                     )
                 except Interrupted as stop:
                     values = stop.results
@@ -180,7 +184,7 @@ def _append(partial: Path, games: list[Game], chunk: list[int], values: Sequence
             rows: dict[int, Row]) -> None:
     """Add the finished positions of a chunk to the rows and to the checkpoint file."""
     new = []
-    for i, v in zip(chunk, values):
+    for i, v in zip(chunk, values, strict=False):  # values stop short after an interrupt
         if not isinstance(v, list):
             continue
         cols = tuple(c if isinstance(c, int) or c is None else None for c in v)

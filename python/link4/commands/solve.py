@@ -9,9 +9,9 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from link4.batch import _analyses, _searches
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.commands._progress import Advance, progress_bar
-from link4.batch import _analyses, _searches
 from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import Interrupted
 from link4.game import Game
@@ -75,10 +75,7 @@ def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValu
             doc["columns"] = [v if isinstance(v, int) else None for v in value]
         doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
         return json.dumps(doc)
-    if isinstance(value, int):
-        text = str(value)
-    else:
-        text = " ".join("x" if v is None else str(v) for v in value)
+    text = str(value) if isinstance(value, int) else " ".join("x" if v is None else str(v) for v in value)
     return f"{game.moves} {text} {nodes} {micros}"
 
 
@@ -150,7 +147,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
         raise
     finally:
         # After Ctrl-C too: print what finished, in order, up to the first that did not.
-        for game, r in zip(games, found):
+        for game, r in zip(games, found, strict=False):  # nothing found when stopped at once
             if r is None:
                 break
             if isinstance(r, SearchResult):
