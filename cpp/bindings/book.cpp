@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 #include "common.hpp"
@@ -27,6 +28,13 @@ const char* book_error_kind(BookError e) {
         case BookError::kBadEntries: return "book_entries";
     }
     return "unknown";
+}
+
+std::shared_ptr<Book> from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth) {
+    BookError error = BookError::kNone;
+    Book book = Book::from_entries(std::move(entries), depth, error);
+    if (error != BookError::kNone) raise_error(book_error_kind(error));
+    return std::make_shared<Book>(std::move(book));
 }
 
 std::shared_ptr<Book> parse(const py::bytes& data) {
@@ -51,6 +59,26 @@ void register_book(py::module_& m) {
     py::class_<Book, std::shared_ptr<Book>>(m, "Book")
         .def_static("parse", &parse, py::arg("data"),
                     "A book from the bytes of a book file (format in cpp/link4/book.hpp).")
+        .def_static("from_entries", &from_entries, py::arg("entries"), py::arg("depth"),
+                    "A book of (canonical key, exact score) entries, in any order, holding\n"
+                    "positions of at most depth discs.")
+        .def("to_bytes",
+             [](const Book& b) {
+                 const std::vector<std::uint8_t> bytes = b.serialize();
+                 return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+             },
+             "The bytes of the book's file.")
+        .def("entry_game",
+             [](const Book& b, std::size_t i) {
+                 if (i >= b.size()) throw py::index_error();
+                 auto [pos, columns] = b.entry_position(i);
+                 std::string moves;
+                 for (int col : columns) moves += static_cast<char>('1' + col);
+                 return std::make_tuple(pos, moves, static_cast<int>(b.scores()[i]));
+             },
+             py::arg("index"),
+             "(position, a move string reaching it, score) of the index-th entry, keys\n"
+             "increasing.")
         .def("get", [](const Book& b, const Position& p) { return b.get(p); },
              py::arg("position"))
         .def_property_readonly("depth", &Book::depth)

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cstring>
 
+#include "link4/reconstruct.hpp"
 #include "link4/score.hpp"
 
 namespace link4 {
@@ -41,6 +42,20 @@ std::uint64_t read_le(const std::uint8_t* p, int bytes) {
 }
 
 constexpr char kMagic[8] = {'L', 'I', 'N', 'K', '4', 'B', 'K', '\0'};
+
+void write_le(std::vector<std::uint8_t>& out, std::size_t at, std::uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i) out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (8 * i));
+}
+
+// Whether an entry may follow `previous` (nullptr for the first) in a book of `depth`:
+// keys strictly increasing, each the canonical key of a position within the depth, the
+// score on the scale.
+bool valid_entry(const Bitboard* previous, Bitboard key, int score, int depth) {
+    Position pos;
+    return (previous == nullptr || key > *previous) && score <= kScoreBase - 1 &&
+           score >= -(kScoreBase - 1) && position_from_key(key, pos) && pos.moves() <= depth &&
+           pos.canonical_key() == key;
+}
 
 }  // namespace
 
@@ -102,10 +117,7 @@ Book Book::parse(const std::uint8_t* data, std::size_t size, BookError& error) {
     for (std::uint64_t i = 0; i < n; ++i) {
         const Bitboard key = read_le(keys + 8 * i, 8);
         const auto score = static_cast<std::int8_t>(scores[i]);
-        Position pos;
-        if ((i > 0 && key <= book.keys_[i - 1]) || score > kScoreBase - 1 ||
-            score < -(kScoreBase - 1) || !position_from_key(key, pos) ||
-            pos.moves() > depth || pos.canonical_key() != key) {
+        if (!valid_entry(i > 0 ? &book.keys_[i - 1] : nullptr, key, score, depth)) {
             error = BookError::kBadEntries;
             return Book{};
         }
@@ -114,6 +126,52 @@ Book Book::parse(const std::uint8_t* data, std::size_t size, BookError& error) {
     }
     book.depth_ = depth;
     return book;
+}
+
+Book Book::from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth,
+                        BookError& error) {
+    Book book;
+    error = BookError::kNone;
+    if (depth < 0 || depth > kCells) {
+        error = BookError::kBadBoard;
+        return book;
+    }
+    std::sort(entries.begin(), entries.end());
+    book.keys_.reserve(entries.size());
+    book.scores_.reserve(entries.size());
+    for (const auto& [key, score] : entries) {
+        if (!valid_entry(book.keys_.empty() ? nullptr : &book.keys_.back(), key, score, depth)) {
+            error = BookError::kBadEntries;
+            return Book{};
+        }
+        book.keys_.push_back(key);
+        book.scores_.push_back(static_cast<std::int8_t>(score));
+    }
+    book.depth_ = depth;
+    return book;
+}
+
+std::vector<std::uint8_t> Book::serialize() const {
+    const std::size_t n = keys_.size();
+    std::vector<std::uint8_t> out(kHeaderBytes + 9 * n, 0);
+    std::copy(kMagic, kMagic + sizeof kMagic, out.begin());
+    write_le(out, 8, kVersion, 2);
+    out[10] = static_cast<std::uint8_t>(kWidth);
+    out[11] = static_cast<std::uint8_t>(kHeight);
+    out[12] = static_cast<std::uint8_t>(depth_);
+    write_le(out, 16, n, 8);
+    for (std::size_t i = 0; i < n; ++i) {
+        write_le(out, kHeaderBytes + 8 * i, keys_[i], 8);
+        out[kHeaderBytes + 8 * n + i] = static_cast<std::uint8_t>(scores_[i]);
+    }
+    write_le(out, 24, crc32(out.data() + kHeaderBytes, 9 * n), 4);
+    return out;
+}
+
+std::pair<Position, std::vector<int>> Book::entry_position(std::size_t index) const {
+    Position pos;
+    position_from_key(keys_[index], pos);  // parse() and from_entries() checked every key
+    return {pos, reconstruct(to_grid(pos)).moves};
 }
 
 std::optional<int> Book::get_key(Bitboard canonical_key) const {

@@ -1,4 +1,5 @@
-// The opening book: exact scores of positions near the start, read from a file.
+// The opening book: exact scores of positions near the start, written to and read from a
+// file by this code alone (docs/book.md).
 //
 // File format, version 1 (all integers little-endian):
 //
@@ -13,7 +14,7 @@
 //       28    4  reserved, zero
 //       32   8N  keys: the canonical key (bitboard.hpp) of each position, strictly
 //                increasing, so a lookup is a binary search
-//    32+8N    N  scores: the exact score of each position (int8, DESIGN.md's scale)
+//    32+8N    N  scores: the exact score of each position (int8, docs/score.md's scale)
 //
 // One entry stands for a position and its mirror image. A book need not hold every
 // position up to its depth (one built from a given root holds that subtree only): a
@@ -24,6 +25,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "link4/bitboard.hpp"
@@ -48,6 +50,14 @@ class Book {
     // Parse a whole book file, `size` bytes at `data`. On error the book is empty and
     // `error` says why.
     static Book parse(const std::uint8_t* data, std::size_t size, BookError& error);
+    // A book of `entries` (canonical key, exact score) in any order, holding positions
+    // of at most `depth` discs; on error (a repeated key, a key that is not a canonical
+    // position within the depth, a score off the scale) the book is empty and `error`
+    // says why, as parse() would for the file.
+    static Book from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth,
+                             BookError& error);
+    // The bytes of the book's file, which parse() reads back as this book.
+    std::vector<std::uint8_t> serialize() const;
 
     // The exact score of `pos`, if the book holds it.
     std::optional<int> get(const Position& pos) const {
@@ -69,6 +79,10 @@ class Book {
         std::optional<int> children;
     };
     std::vector<Disagreement> disagreements(std::size_t begin, std::size_t end) const;
+
+    // The position of the index-th entry and one order of play that reaches it (0-based
+    // columns, found as for any board: reconstruct.hpp). Precondition: index < size().
+    std::pair<Position, std::vector<int>> entry_position(std::size_t index) const;
 
     int depth() const { return depth_; }
     std::size_t size() const { return keys_.size(); }

@@ -68,6 +68,15 @@ class Book:
     @staticmethod
     def parse(data: bytes) -> Book:
         """A book from the bytes of a book file (format in cpp/link4/book.hpp)."""
+    @staticmethod
+    def from_entries(entries: Sequence[tuple[int, int]], depth: int) -> Book:
+        """A book of (canonical key, exact score) entries, in any order, holding
+        positions of at most depth discs."""
+    def to_bytes(self) -> bytes:
+        """The bytes of the book's file."""
+    def entry_game(self, index: int) -> tuple[Position, str, int]:
+        """(position, a move string reaching it, score) of the index-th entry, keys
+        increasing."""
     def get(self, position: Position) -> int | None: ...
     @property
     def depth(self) -> int: ...
