@@ -92,7 +92,9 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
     sample = [g for g in positions(count, max_ply, rng) if g.ply >= min_ply]
     s = Solver(threads=threads)
     # The hint searches for the best move alone, as link4 play's does.
-    hint = s._first_best
+    def hint(game: Game) -> object:
+        return s.search(game, ties=False)
+
     for what, ask in (("h (the hint's search)", hint), ("a (Solver.analyze)", s.analyze)):
         times = []
         for game in sample:

@@ -29,7 +29,7 @@ def main() -> None:
     p.add_argument("--positions", type=int, default=200)
     p.add_argument("--limit", type=float, default=0.1, help="time limit in seconds (default 0.1)")
     p.add_argument("--set", default="Begin-Hard", help="benchmark set name or file")
-    p.add_argument("--table-mb", type=float, default=64)
+    p.add_argument("--table-mb", type=float, default=link4.engine.DEFAULT_TABLE_MB)
     p.add_argument("--weak", action="store_true")
     args = p.parse_args()
 

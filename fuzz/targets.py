@@ -378,15 +378,15 @@ def solve_stdin(data: bytes) -> None:
 
 def _good_book() -> bytes:
     """A small, valid book: a few positions of a short game with their exact scores."""
-    from link4.book import encode
+    from link4.book import Book, canonical_key
 
     game, entries = Game("4453443355"), {}
     for col in [3, 2, 4, 1, 5, 0]:
         if game.is_over():
             break
-        entries[game._pos.canonical_key()] = SOLVER.solve(game)
+        entries[canonical_key(game)] = SOLVER.solve(game)
         game.play(col)
-    return encode(entries, depth=16)
+    return Book.from_entries(entries, depth=16).to_bytes()
 
 
 GOOD_BOOK: bytes | None = None
@@ -408,7 +408,7 @@ def _check_book(data: bytes) -> None:
         pos = link4._core.position_from_key(key)
         assert pos is not None and pos.ply <= book.depth and pos.canonical_key() == key
         assert abs(score) <= CELLS // 2
-        game = book._game_at(i)
+        game = book.entry(i)[0]
         assert book.get(game) == score
         if len(book) <= 8 and not game.is_over():
             assert SOLVER.solve(game) == score, (game.moves, score)

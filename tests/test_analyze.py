@@ -10,6 +10,7 @@ import sys
 import pytest
 
 import link4
+from link4.book import canonical_key
 from link4.cli import main
 
 # Yellow to move after 11 moves; columns 4 and 5 win for yellow with its 20th disc.
@@ -115,7 +116,7 @@ def test_the_book_option(tmp_path) -> None:  # type: ignore[no-untyped-def]
     for col in g.legal_moves():
         child = g.copy()
         child.play(col)
-        entries[child._pos.canonical_key()] = -col
+        entries[canonical_key(child)] = -col
     write(entries, depth=5, path=tmp_path / "b.l4b")
     p = run_cli("--json", "--book", str(tmp_path / "b.l4b"), "4456")
     assert [c["score"] for c in json.loads(p.stdout)["columns"]] == [0, 1, 2, 3, 4, 5, 6]

@@ -7,7 +7,6 @@ import os
 import random
 import re
 import signal
-import struct
 import subprocess
 import sys
 import time
@@ -20,7 +19,8 @@ from conftest import load_pons
 
 import link4
 from link4 import Book, BookError, Game, Solver, _bookbuild
-from link4.book import encode, write
+from link4.book import canonical_key, write
+from link4.game import core_position
 
 # A middle-game root: the books below hold its subtree, which takes seconds to build.
 ROOT = "4453443355"
@@ -43,7 +43,7 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def key(moves: str) -> int:
-    return Game(moves)._pos.canonical_key()
+    return canonical_key(moves)
 
 
 def test_lookup_covers_mirror_images_and_depth(tmp_path: Path) -> None:
@@ -79,7 +79,7 @@ def corrupt(data: bytes, at: int, value: int | None = None) -> bytes:
     ],
 )
 def test_a_damaged_file_gives_book_error(tmp_path: Path, change: object, message: str) -> None:
-    data = encode({key("4455"): 18, key("44"): 1, key("4"): 1}, depth=4)
+    data = Book.from_entries({key("4455"): 18, key("44"): 1, key("4"): 1}, depth=4).to_bytes()
     path = tmp_path / "bad.l4b"
     path.write_bytes(change(data))  # type: ignore[operator]
     with pytest.raises(BookError, match=message.replace("(", r"\(")):
@@ -88,13 +88,41 @@ def test_a_damaged_file_gives_book_error(tmp_path: Path, change: object, message
         Solver(book=path)
 
 
-def test_entries_must_be_sorted_positions_within_the_depth(tmp_path: Path) -> None:
-    keys = [key("44"), key("4")]  # not increasing
-    payload = struct.pack("<2Q", *keys) + struct.pack("<2b", 1, 1)
-    header = struct.pack("<8sHBBB3xQI4x", b"LINK4BK\0", 1, 7, 6, 4, 2, zlib.crc32(payload))
-    (tmp_path / "b.l4b").write_bytes(header + payload)
+# The file of a book of "44" (score 1) and "4455" (score 18) with at most 4 discs, byte by
+# byte as docs/book.md draws it: a change to the format must change this test too.
+TINY_BOOK = bytes.fromhex(
+    "4c494e4b34424b00"  # magic "LINK4BK\0"
+    "0100070604000000"  # version 1, width 7, height 6, depth 4, reserved
+    "0200000000000000"  # 2 entries
+    "f4e7d54e00000000"  # CRC-32 of the payload, reserved
+    "0000800000000000"  # the keys, increasing: "44"
+    "0000810000000000"  # "4455" (as "3344", its mirror image, the canonical one)
+    "0112"  # the scores: 1, 18
+)
+
+
+def test_a_tiny_book_has_the_pinned_bytes(tmp_path: Path) -> None:
+    book = Book.from_entries({key("4455"): 18, key("44"): 1}, depth=4)
+    assert book.to_bytes() == TINY_BOOK
+    assert [(g.moves, s) for g, s in Book.from_bytes(TINY_BOOK).entries()] == [("44", 1), ("3344", 18)]
+    write({key("44"): 1, key("4455"): 18}, depth=4, path=tmp_path / "b.l4b")
+    assert (tmp_path / "b.l4b").read_bytes() == TINY_BOOK
+    # The same file with its two keys swapped (and the checksum made right again).
+    payload = TINY_BOOK[40:48] + TINY_BOOK[32:40] + TINY_BOOK[48:]
+    swapped = TINY_BOOK[:24] + zlib.crc32(payload).to_bytes(4, "little") + TINY_BOOK[28:32] + payload
     with pytest.raises(BookError, match="out of order"):
-        Book.open(tmp_path / "b.l4b")
+        Book.from_bytes(swapped)
+
+
+def test_entries_must_be_canonical_positions_within_the_depth(tmp_path: Path) -> None:
+    with pytest.raises(BookError, match="off the scale"):
+        Book.from_entries({key("44"): 22}, depth=4)
+    with pytest.raises(BookError, match="off the scale"):
+        Book.from_entries({key("4455"): 18}, depth=3)  # deeper than the book
+    mirrored = core_position(Game("4455")).key()  # not the canonical one of the pair
+    assert mirrored != key("4455")
+    with pytest.raises(BookError, match="out of order"):
+        Book.from_entries({mirrored: 18}, depth=4)
     with pytest.raises(BookError, match="cannot read the book"):
         Book.open(tmp_path / "missing.l4b")
 
@@ -209,7 +237,7 @@ def test_verify_and_info(built: Path) -> None:
 
 def test_a_wrong_entry_fails_verification(built: Path, tmp_path: Path) -> None:
     book = Book.open(built)
-    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    entries = {canonical_key(g): s for g, s in book.entries()}
     victim = next(iter(sorted(entries)))
     entries[victim] = -entries[victim] if entries[victim] else 1
     write(entries, depth=book.depth, path=tmp_path / "wrong.l4b")
@@ -219,9 +247,9 @@ def test_a_wrong_entry_fails_verification(built: Path, tmp_path: Path) -> None:
 
 def test_an_entry_that_its_children_contradict_fails_verification(built: Path, tmp_path: Path) -> None:
     book = Book.open(built)
-    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    entries = {canonical_key(g): s for g, s in book.entries()}
     parent = next(g for g, _ in book.entries() if g.ply == book.depth - 1)
-    entries[parent._pos.canonical_key()] += 1
+    entries[canonical_key(parent)] += 1
     write(entries, depth=book.depth, path=tmp_path / "parent.l4b")
     p = cli("verify", str(tmp_path / "parent.l4b"), "--sample", "0")
     assert p.returncode == 1
@@ -232,9 +260,9 @@ def test_an_entry_that_its_children_contradict_fails_verification(built: Path, t
 
 def test_a_child_missing_from_the_book_fails_verification(built: Path, tmp_path: Path) -> None:
     book = Book.open(built)
-    entries = {g._pos.canonical_key(): s for g, s in book.entries()}
+    entries = {canonical_key(g): s for g, s in book.entries()}
     leaf = next(g for g, _ in book.entries() if g.ply == book.depth)
-    del entries[leaf._pos.canonical_key()]
+    del entries[canonical_key(leaf)]
     write(entries, depth=book.depth, path=tmp_path / "missing.l4b")
     p = cli("verify", str(tmp_path / "missing.l4b"), "--sample", "0")
     assert p.returncode == 1 and "a child missing from the book" in p.stderr
@@ -406,7 +434,7 @@ def test_the_shipped_book_agrees_with_the_solver() -> None:
     solver = Solver(threads=2, book=None)
     wrong = []
     for i in sample:
-        game, score = book._entry(i)
+        game, score = book.entry(i)
         solver.clear()
         if solver.solve(game) != score:
             wrong.append((game.moves, score))

@@ -8,8 +8,7 @@ from pathlib import Path
 
 from conftest import load_pons
 
-from link4 import Game
-from link4.book import write
+from link4.book import canonical_key, write
 
 
 def link4(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -104,7 +103,7 @@ def test_bad_thread_counts_are_refused() -> None:
 
 def test_the_book_option(tmp_path: Path) -> None:
     # A book that (wrongly, on purpose) says 4455 scores 5: the answer comes from it.
-    write({Game("4455")._pos.canonical_key(): 5}, depth=4, path=tmp_path / "b.l4b")
+    write({canonical_key("4455"): 5}, depth=4, path=tmp_path / "b.l4b")
     assert link4("solve", "--book", str(tmp_path / "b.l4b"), "4455").stdout.split()[1] == "5"
     assert link4("solve", "--book", "none", "4455").stdout.split()[1] == "18"
     assert link4("solve", "--book", str(tmp_path / "b.l4b"), "--threads", "2",

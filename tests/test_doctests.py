@@ -18,6 +18,9 @@ MODULES = [
     "link4.player",
     "link4.kaggle",
     "link4.svg",
+    "link4.score",
+    # The module, not the function link4.perft that the package's namespace holds.
+    "link4.perft",
 ]
 
 
@@ -26,6 +29,7 @@ def test_docstring_examples(name: str) -> None:
     if name == "link4.game":
         pytest.importorskip("numpy")  # Game.to_planes's example
     module = importlib.import_module(name)
+    assert module.__name__ == name
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.attempted > 0, f"{name} has no example"
     assert result.failed == 0

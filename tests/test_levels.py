@@ -10,6 +10,7 @@ import link4
 from link4 import _core
 from link4._text import Palette, hint_words, render_board, score_words
 from link4.errors import GameOverError
+from link4.game import core_position
 from link4.levels import (
     DEFAULT_LEVEL,
     HEURISTIC_WIN,
@@ -122,24 +123,24 @@ def test_safe_moves_avoid_handing_over_a_win() -> None:
 
 
 def test_heuristic_search_contract() -> None:
-    pos = link4.Game("121212")._pos
+    pos = core_position(link4.Game("121212"))
     scores, depth, nodes = _core.heuristic_scores(pos, 6, 0)
     assert depth == 6 and nodes > 0
-    # Column 1 wins at once with red's 4th disc: a proven win, scored as DESIGN.md does.
+    # Column 1 wins at once with red's 4th disc: a proven win, scored as docs/score.md describes.
     assert scores[0] == HEURISTIC_WIN + 18
     # A budget too small for depth 6 returns a shallower, completed iteration.
-    _, shallow, _ = _core.heuristic_scores(link4.Game("44")._pos, 12, 2000)
+    _, shallow, _ = _core.heuristic_scores(core_position(link4.Game("44")), 12, 2000)
     assert 1 <= shallow < 12
     # The same arguments give the same answer.
     assert _core.heuristic_scores(pos, 6, 0) == (scores, depth, nodes)
     # Full columns have no score.
-    full, _, _ = _core.heuristic_scores(link4.Game("444444")._pos, 2, 0)
+    full, _, _ = _core.heuristic_scores(core_position(link4.Game("444444")), 2, 0)
     assert full[3] is None and all(v is not None for c, v in enumerate(full) if c != 3)
-    assert abs(_core.heuristic_evaluate(link4.Game("4453")._pos)) < HEURISTIC_WIN
+    assert abs(_core.heuristic_evaluate(core_position(link4.Game("4453")))) < HEURISTIC_WIN
     with pytest.raises(ValueError, match="depth out of range: 0"):
         _core.heuristic_scores(pos, 0, 0)
     with pytest.raises(GameOverError, match="the game is over: red has won"):
-        _core.heuristic_evaluate(link4.Game("1212121")._pos)
+        _core.heuristic_evaluate(core_position(link4.Game("1212121")))
 
 
 def test_score_words() -> None:

@@ -7,8 +7,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from link4._core import board_moves
+from link4._rules import HEIGHT, WIDTH, Player
 from link4.errors import BoardError
-from link4.game import HEIGHT, WIDTH, Player
 
 _CELL_TEXT = {".": 0, "0": 0, "-": 0, "_": 0, "x": 1, "r": 1, "1": 1, "o": 2, "y": 2, "2": 2}
 

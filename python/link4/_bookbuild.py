@@ -27,8 +27,8 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from link4.book import SHIPPED, Book, BookChoice, encode, resolve, write
-from link4.engine import Solver
+from link4.book import SHIPPED, Book, BookChoice, canonical_key, resolve, write
+from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.game import Game
 
 __all__ = ["BuildStats", "build", "disagreements", "plan", "solve_task"]
@@ -54,7 +54,7 @@ def plan(root: Game, depth: int) -> list[list[Game]]:
                 child.play(col)
                 if child.is_over():
                     continue
-                key = child._pos.canonical_key()
+                key = canonical_key(child)
                 if key not in seen or child.moves < seen[key].moves:
                     seen[key] = child
         if not seen:
@@ -67,7 +67,7 @@ def plan(root: Game, depth: int) -> list[list[Game]]:
 _worker = threading.local()
 
 
-def _worker_signals() -> None:
+def worker_signals() -> None:
     """Process-pool workers leave Ctrl-C to the builder, which stops them itself, and
     end at once on SIGTERM (how it stops them), whatever handler they were forked with."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -141,7 +141,7 @@ def build(
     executor: Executor,
     *,
     task_size: int = 64,
-    table_mb: float = 64,
+    table_mb: float = DEFAULT_TABLE_MB,
     below: BookChoice = SHIPPED,
     progress: Callable[[int, int], None] | None = None,
     log: Callable[[str], None] | None = None,
@@ -162,17 +162,7 @@ def build(
     start = time.monotonic()
     out = Path(out)
     layers = plan(root, depth)
-    if isinstance(below, Book):
-        if below.path is None:
-            raise ValueError("the book below must be a file that the workers can open")
-        below = below.path
-    if below is not None:
-        book = resolve(below)
-        if book is None or book.depth >= layers[-1][0].ply:
-            if below is not SHIPPED:
-                raise ValueError(f"the book below must be shallower than the book to build: "
-                                 f"its depth is {book.depth if book else None}, not under {depth}")
-            below = None
+    below = _book_below(below, layers[-1][0].ply, depth)
     stats.layers = [len(layer) for layer in layers]
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
@@ -188,52 +178,71 @@ def build(
     if progress:
         progress(len(done), len(leaves))
 
+    # On KeyboardInterrupt the futures are left alone: cancelling a process pool's futures
+    # while its workers are being stopped makes the pool's own thread fail on them. The
+    # caller stops the workers (stop_workers).
     pending: dict[Future[tuple[list[int], float]], list[str]] = {}
-    try:
-        with checkpoint.open("a", encoding="utf-8") as f:
-            f.write("# run\n")
-            queue = iter(tasks)
-            # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
-            in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
-            for task in _take(queue, in_flight):
-                pending[executor.submit(solve_task, task, table_mb, below)] = task
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for fut in finished:
-                    task = pending.pop(fut)
-                    scores, cpu = fut.result()
-                    stats.task_cpu_seconds += cpu
-                    for moves, score in zip(task, scores, strict=True):
-                        done[moves] = score
-                    f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores, strict=True)) +
-                            f"# task {len(task)} cpu {cpu:.6f} wall {time.monotonic() - start:.3f}\n")
-                    f.flush()
-                    os.fsync(f.fileno())
-                    stats.solved += len(task)
-                    for nxt in _take(queue, 1):
-                        pending[executor.submit(solve_task, nxt, table_mb, below)] = nxt
-                if progress:
-                    progress(len(done), len(leaves))
-    except BaseException:
-        # Leave the futures alone: cancelling a process pool's futures while its workers
-        # are being stopped makes the pool's own thread fail on them. The caller stops
-        # the workers (stop_workers).
-        raise
+    with checkpoint.open("a", encoding="utf-8") as f:
+        f.write("# run\n")
+        queue = iter(tasks)
+        # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
+        in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
+        for task in _take(queue, in_flight):
+            pending[executor.submit(solve_task, task, table_mb, below)] = task
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for fut in finished:
+                task = pending.pop(fut)
+                scores, cpu = fut.result()
+                stats.task_cpu_seconds += cpu
+                for moves, score in zip(task, scores, strict=True):
+                    done[moves] = score
+                f.write("".join(f"{m} {s}\n" for m, s in zip(task, scores, strict=True)) +
+                        f"# task {len(task)} cpu {cpu:.6f} wall {time.monotonic() - start:.3f}\n")
+                f.flush()
+                os.fsync(f.fileno())
+                stats.solved += len(task)
+                for nxt in _take(queue, 1):
+                    pending[executor.submit(solve_task, nxt, table_mb, below)] = nxt
+            if progress:
+                progress(len(done), len(leaves))
 
-    # Parents from their children, layer by layer: a search of a parent finds every
-    # child in the book of the layers below.
-    entries = {g._pos.canonical_key(): done[g.moves] for g in leaves}
-    deeper = dict(entries)
-    for layer in reversed(layers[:-1]):
-        book = Book.from_bytes(encode(deeper, layer[0].ply + 1))
-        solver = Solver(16, book=book)
-        deeper = {g._pos.canonical_key(): solver.solve(g) for g in layer}
-        entries.update(deeper)
+    entries = _with_parents(layers, done)
     write(entries, depth=leaves[0].ply, path=out)
     checkpoint.unlink()
     stats.entries = len(entries)
     stats.wall_seconds = time.monotonic() - start
     return stats
+
+
+def _book_below(below: BookChoice, leaf_ply: int, depth: int) -> BookChoice:
+    """The ``below`` book as the workers get it (a path, or None when the shipped book is
+    not shallower than the leaves); ValueError for one they cannot use."""
+    if isinstance(below, Book):
+        if below.path is None:
+            raise ValueError("the book below must be a file that the workers can open")
+        below = below.path
+    if below is not None:
+        book = resolve(below)
+        if book is None or book.depth >= leaf_ply:
+            if below is not SHIPPED:
+                raise ValueError(f"the book below must be shallower than the book to build: "
+                                 f"its depth is {book.depth if book else None}, not under {depth}")
+            below = None
+    return below
+
+
+def _with_parents(layers: list[list[Game]], leaf_scores: dict[str, int]) -> dict[int, int]:
+    """Every entry of the book: the leaves' scores, and each shallower layer's from the one
+    below it, by searches that find every child in the book of the layers below."""
+    entries = {canonical_key(g): leaf_scores[g.moves] for g in layers[-1]}
+    deeper = dict(entries)
+    for layer in reversed(layers[:-1]):
+        book = Book.from_entries(deeper, depth=layer[0].ply + 1)
+        solver = Solver(16, book=book)
+        deeper = {canonical_key(g): solver.solve(g) for g in layer}
+        entries.update(deeper)
+    return entries
 
 
 # Entries checked against their children per call into the engine (a few ms each).
@@ -256,7 +265,7 @@ def disagreements(
     for begin in range(0, total, _CHECK_CHUNK):
         end = min(total, begin + _CHECK_CHUNK)
         for i, children in book._core.disagreements(begin, end):
-            game, score = book._entry(i)
+            game, score = book.entry(i)
             wrong.append((game.moves, score, children))
         if progress:
             progress(end, total)
@@ -265,7 +274,7 @@ def disagreements(
 
 def leaves(book: Book) -> list[int]:
     """The indices of the entries with the book's depth in discs."""
-    return [i for i, (ply, _) in enumerate(book._plies_and_scores()) if ply == book.depth]
+    return [i for i, (ply, _) in enumerate(book.plies_and_scores()) if ply == book.depth]
 
 
 def _take(queue: Iterable[list[str]], n: int) -> list[list[str]]:

@@ -1,6 +1,6 @@
 """Human-facing text: scores in words and the board drawn for a terminal.
 
-Scores follow DESIGN.md (from the side to move: 0 draw; a win with one's k-th disc
+Scores follow docs/score.md (from the side to move: 0 draw; a win with one's k-th disc
 scores 22 - k; negative: the opponent wins). People never see a bare number alone:
 
 >>> from link4.game import RED
@@ -17,12 +17,13 @@ from __future__ import annotations
 import os
 import threading
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from types import TracebackType
 from typing import TextIO
 
-from link4._core import winning_disc
-from link4.game import HEIGHT, WIDTH, Game, Player, ordinal
+from link4._rules import HEIGHT, WIDTH, Player, ordinal
+from link4.game import Game
+from link4.score import winning_disc
 
 __all__ = [
     "Palette",
@@ -30,6 +31,7 @@ __all__ = [
     "bound_words",
     "column_words",
     "describe_score",
+    "environment_render",
     "hint_bound_words",
     "hint_words",
     "legend",
@@ -39,8 +41,8 @@ __all__ = [
     "winner_disc",
 ]
 
-# The number of the winner's winning disc (k) for a non-zero score: the core's scale.
 winner_disc = winning_disc
+"""The number of the winner's winning disc (k) for a non-zero score (link4.score)."""
 
 
 def _moves_to_go(score: int, ply: int) -> int:
@@ -74,24 +76,26 @@ def describe_score(score: int, ply: int) -> str:
     return score_words(score, Player.RED if ply % 2 == 0 else Player.YELLOW, ply)
 
 
-def hint_words(score: int, ply: int, opponent: str = "the engine") -> str:
-    """The meaning of a score for the person to move, spoken to them."""
+def _spoken(score: int, ply: int, win: str, loss: str) -> str:
+    """A score in words to the person to move: ``win`` begins a win's sentence, ``loss``
+    is a loss's, with ``{disc}`` standing for the opponent's winning disc."""
     if score == 0:
         return "draw with best play"
-    k = winner_disc(score)
+    disc = ordinal(winner_disc(score))
     if score > 0:
-        return f"you can win with your {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
-    return f"you are lost if {opponent} plays perfectly (it wins with its {ordinal(k)} disc)"
+        return f"{win} with your {disc} disc ({_in_moves(_moves_to_go(score, ply))})"
+    return loss.format(disc=disc)
+
+
+def hint_words(score: int, ply: int, opponent: str = "the engine") -> str:
+    """The meaning of a score for the person to move, spoken to them."""
+    loss = f"you are lost if {opponent} plays perfectly (it wins with its {{disc}} disc)"
+    return _spoken(score, ply, "you can win", loss)
 
 
 def column_words(score: int, ply: int) -> str:
     """What playing a column worth ``score`` leads to, for the person to move."""
-    if score == 0:
-        return "draw with best play"
-    k = winner_disc(score)
-    if score > 0:
-        return f"you win with your {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
-    return f"you lose: your opponent wins with its {ordinal(k)} disc"
+    return _spoken(score, ply, "you win", "you lose: your opponent wins with its {disc} disc")
 
 
 def bound_words(lower: int, upper: int, mover: Player) -> str:
@@ -122,6 +126,19 @@ def hint_bound_words(lower: int, upper: int) -> str:
     if upper < 0:
         return "every move loses against perfect play; this one holds out longest as far as proven"
     return "its value is not proven yet"
+
+
+def environment_render(game: Game, render_mode: str | None, warn: Callable[[str], None]) -> str | None:
+    """``render()`` of the Gymnasium and PettingZoo environments: the text diagram,
+    returned (``"ansi"``) or printed (``"human"``); without a mode, ``warn`` says so."""
+    if render_mode is None:
+        warn("render() without a render_mode: make the environment with render_mode='ansi' or 'human'")
+        return None
+    text = str(game)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 # -- colour --------------------------------------------------------------------------

@@ -1,12 +1,13 @@
 """The opening book: exact scores of the positions near the start, looked up instantly.
 
-A book file (format in cpp/link4/book.hpp: a header with a CRC-32 of the payload, then
-sorted canonical keys and their scores) is read in one go and checked; lookups are a
-binary search in the engine. One entry serves a position and its mirror image.
+A book file (docs/book.md: a header with a CRC-32 of the payload, then sorted canonical
+keys and their scores) is written and read by the engine's own code, read in one go and
+checked; lookups are a binary search in the engine. One entry serves a position and its
+mirror image.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "tiny.l4b")
->>> write({Game("4455")._pos.canonical_key(): 18}, depth=4, path=path)
+>>> write({canonical_key("4455"): 18}, depth=4, path=path)
 >>> book = Book.open(path)
 >>> book.get("4455"), book.get("4433"), book.get("45")   # 4433 is its mirror image
 (18, 18, None)
@@ -19,19 +20,23 @@ from __future__ import annotations
 import enum
 import functools
 import os
-import struct
-import zlib
 from collections.abc import Iterator, Mapping
 
 from link4 import _core
 from link4.errors import BookError
-from link4.game import HEIGHT, WIDTH, Game
+from link4.game import Game, as_game, core_position, game_from_core
 
-__all__ = ["DEFAULT_BOOK", "SHIPPED", "Book", "BookChoice", "default_book", "resolve", "write"]
-
-MAGIC = b"LINK4BK\0"
-HEADER = struct.Struct("<8sHBBB3xQI4x")
-assert HEADER.size == 32
+__all__ = [
+    "DEFAULT_BOOK",
+    "SHIPPED",
+    "Book",
+    "BookChoice",
+    "canonical_key",
+    "core_book",
+    "default_book",
+    "resolve",
+    "write",
+]
 
 DEFAULT_BOOK = "book.l4b"
 """The file name of the book shipped inside the package (link4/data/)."""
@@ -63,6 +68,17 @@ class Book:
     def from_bytes(cls, data: bytes) -> Book:
         return cls(_core.Book.parse(data))
 
+    @classmethod
+    def from_entries(cls, entries: Mapping[int, int], *, depth: int) -> Book:
+        """A book in memory of ``entries`` (canonical key -> exact score) holding positions
+        of at most ``depth`` discs. BookError for a key that is not a canonical position
+        within the depth or a score off the scale."""
+        return cls(_core.Book.from_entries(list(entries.items()), depth))
+
+    def to_bytes(self) -> bytes:
+        """The bytes of the book's file (docs/book.md)."""
+        return self._core.to_bytes()
+
     @property
     def depth(self) -> int:
         """The most discs a position in the book has."""
@@ -73,32 +89,29 @@ class Book:
 
     def get(self, position: Game | str) -> int | None:
         """The exact score of ``position`` (mover's view), or None when not in the book."""
-        game = Game(position) if isinstance(position, str) else position
-        return self._core.get(game._pos)
+        return self._core.get(core_position(as_game(position)))
 
     def __contains__(self, position: object) -> bool:
         return isinstance(position, (Game, str)) and self.get(position) is not None
 
     @property
     def version(self) -> int:
-        """The format version of the file (see cpp/link4/book.hpp)."""
+        """The format version of the file (docs/book.md)."""
         return _core.BOOK_VERSION
 
     def entries(self) -> Iterator[tuple[Game, int]]:
         """Every (position, score), by increasing key. The position is one of the pair
         that the entry stands for, with one order of play that reaches it."""
         for i in range(len(self)):
-            yield self._entry(i)
+            yield self.entry(i)
 
-    def _entry(self, index: int) -> tuple[Game, int]:
-        key, score = self._core.entry(index)
-        return _game_of_key(key), score
+    def entry(self, index: int) -> tuple[Game, int]:
+        """The ``index``-th (position, score) of ``entries()``, in one call into the engine."""
+        position, moves, score = self._core.entry_game(index)
+        return game_from_core(position, moves), score
 
-    def _game_at(self, index: int) -> Game:
-        return self._entry(index)[0]
-
-    def _plies_and_scores(self) -> Iterator[tuple[int, int]]:
-        """(discs, score) of every entry, without rebuilding an order of play for each."""
+    def plies_and_scores(self) -> Iterator[tuple[int, int]]:
+        """(discs, score) of every entry, without an order of play for each."""
         for i in range(len(self)):
             key, score = self._core.entry(i)
             pos = _core.position_from_key(key)
@@ -110,28 +123,24 @@ class Book:
         return f"<link4.Book{where}: {len(self)} positions, depth {self.depth}>"
 
 
-def _game_of_key(key: int) -> Game:
-    pos = _core.position_from_key(key)
-    if pos is None:
-        raise BookError(f"key {key:#x} is not a position")
-    return Game.from_board(pos.rows())
+def canonical_key(position: Game | str) -> int:
+    """The key under which a book stores ``position`` and its mirror image."""
+    return core_position(as_game(position)).canonical_key()
+
+
+def core_book(book: Book) -> _core.Book:
+    """The compiled core's book behind ``book``, for link4's own modules."""
+    return book._core
 
 
 def encode(entries: Mapping[int, int], depth: int) -> bytes:
     """The bytes of a book file holding ``entries`` (canonical key -> exact score)."""
-    keys = sorted(entries)
-    payload = struct.pack(f"<{len(keys)}Q", *keys) + struct.pack(
-        f"<{len(keys)}b", *(entries[k] for k in keys)
-    )
-    header = HEADER.pack(MAGIC, _core.BOOK_VERSION, WIDTH, HEIGHT, depth, len(keys),
-                         zlib.crc32(payload))
-    return header + payload
+    return Book.from_entries(entries, depth=depth).to_bytes()
 
 
 def write(entries: Mapping[int, int], *, depth: int, path: str | os.PathLike[str]) -> None:
     """Write a book file atomically (a temporary file renamed into place)."""
     data = encode(entries, depth)
-    Book.from_bytes(data)  # the engine accepts it, or this raises
     tmp = os.fspath(path) + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import enum
 import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
+from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, ordinal
 from link4.errors import IllegalMoveError
 
 if TYPE_CHECKING:
@@ -16,43 +16,6 @@ if TYPE_CHECKING:
     import numpy.typing as npt
 
 __all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
-
-WIDTH: int = _core.WIDTH
-HEIGHT: int = _core.HEIGHT
-
-Cell = tuple[int, int]
-"""A cell as (column, row), both 0-based; row 0 is the bottom row."""
-
-
-class Player(enum.IntEnum):
-    """The two sides. Red moves first."""
-
-    RED = 1
-    YELLOW = 2
-
-    @property
-    def other(self) -> Player:
-        return Player.YELLOW if self is Player.RED else Player.RED
-
-    @property
-    def glyph(self) -> str:
-        """The letter that stands for this player's discs in text diagrams."""
-        return "X" if self is Player.RED else "O"
-
-    def __str__(self) -> str:
-        return self.name.lower()
-
-
-RED = Player.RED
-YELLOW = Player.YELLOW
-
-_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
-
-
-def ordinal(n: int) -> str:
-    """``1`` -> ``'1st'``, ``12`` -> ``'12th'``, ``21`` -> ``'21st'``."""
-    suffix = "th" if 10 <= n % 100 <= 20 else _ORDINAL_SUFFIX.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 @dataclass(frozen=True)
@@ -225,7 +188,7 @@ class Game:
         c = _column(col)
         if not 0 <= c < WIDTH:
             raise IndexError(f"column {c} is off the board: columns are 0 to {WIDTH - 1}")
-        return self._pos.height(c)
+        return self._moves.count(c)
 
     # -- the end of the game ---------------------------------------------------------
 
@@ -237,7 +200,7 @@ class Game:
         if self._pos.last_mover_won():
             winner = YELLOW if self.turn is RED else RED
             return Outcome(winner, self._winning_line(), len(self._moves))
-        if self._pos.is_full():
+        if len(self._moves) == WIDTH * HEIGHT:
             return Outcome(None, (), len(self._moves))
         return None
 
@@ -284,9 +247,7 @@ class Game:
         return f"Game({self.moves!r})"
 
     def __str__(self) -> str:
-        lines = [
-            " ".join("." if v == 0 else Player(v).glyph for v in row) for row in self._pos.rows()
-        ]
+        lines = [" ".join("." if v == 0 else Player(v).glyph for v in row) for row in self.to_board()]
         lines.append(" ".join(str(c + 1) for c in range(WIDTH)))
         outcome = self.outcome()
         if outcome is None:
@@ -299,7 +260,12 @@ class Game:
 
     def to_board(self) -> list[list[int]]:
         """The board as 6 rows of 7 ints, top row first: 0 empty, 1 red, 2 yellow."""
-        return self._pos.rows()
+        rows = [[0] * WIDTH for _ in range(HEIGHT)]
+        heights = [0] * WIDTH
+        for ply, col in enumerate(self._moves):
+            rows[HEIGHT - 1 - heights[col]][col] = 1 + ply % 2
+            heights[col] += 1
+        return rows
 
     def to_array(self) -> npt.NDArray[np.int8]:
         """The board as a (6, 7) numpy int8 array, top row first (needs numpy)."""
@@ -309,7 +275,7 @@ class Game:
             raise ImportError(
                 "Game.to_array needs numpy: pip install 'link4[numpy]'"
             ) from None
-        return np.array(self._pos.rows(), dtype=np.int8)
+        return np.array(self.to_board(), dtype=np.int8)
 
     def to_planes(self, player: Player | int | None = None) -> npt.NDArray[np.int8]:
         """The board as a (6, 7, 2) numpy int8 array seen by ``player`` (default: the
@@ -324,7 +290,7 @@ class Game:
         except ImportError:
             raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
         side = self.turn if player is None else Player(player)
-        board = np.array(self._pos.rows(), dtype=np.int8)
+        board = np.array(self.to_board(), dtype=np.int8)
         return np.stack((board == side, board == side.other), axis=2).astype(np.int8)
 
     @classmethod
@@ -415,7 +381,26 @@ class Game:
         )
 
 
+def as_game(position: Game | str) -> Game:
+    """``position`` itself if it is a Game, the game of a move string otherwise; TypeError
+    for anything else. (A Game is not copied.)"""
+    if isinstance(position, str):
+        return Game(position)
+    if not isinstance(position, Game):
+        raise TypeError(f"a position is a link4.Game or a move string, not {type(position).__name__}")
+    return position
+
+
 def core_position(game: Game) -> _core.Position:
     """The compiled core's position behind ``game`` (not a copy), for link4's own modules
     that hand a game to the core."""
     return game._pos
+
+
+def game_from_core(position: _core.Position, moves: str) -> Game:
+    """The game of a core position and a move string the core found to reach it (no
+    check that it does), for link4's own modules: no further call into the core."""
+    game = Game.__new__(Game)
+    game._pos = position
+    game._moves = [ord(ch) - ord("1") for ch in moves]
+    return game

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from link4._text import environment_render
 from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.player import Engine
 
@@ -149,17 +150,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         return self._observation(), reward, outcome is not None, False, self._info(**extra)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn(
-                "render() without a render_mode: make the environment with "
-                "render_mode='ansi' or 'human'"
-            )
-            return None
-        text = str(self._game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return environment_render(self._game, self.render_mode, gymnasium.logger.warn)
 
 
 if ENV_ID not in gymnasium.registry:

@@ -146,10 +146,13 @@ class HeuristicPolicy(Policy):
 
 
 class ExactPolicy(Policy):
-    """Exact play from the solver, within ``node_limit`` nodes per move if given.
+    """Exact play from the solver, within ``node_limit`` nodes and ``time_limit`` seconds
+    per move if given.
 
     Before ``min_ply`` discs are down, or when the solver cannot finish within the
-    budget, ``fallback`` chooses instead. Among moves of the same exact value one is
+    budget, ``fallback`` chooses instead; without one, the move behind the best bound the
+    search proved (and, under a time limit, a win in one at once, found without a
+    search). Among moves of the same exact value one is
     drawn at random (the engine's tie rule with a generator): the solver tries the
     columns in a random order and plays the first one worth the score, so it proves no
     more of the ties than it needs. ``last_score`` is the exact score of the last
@@ -163,6 +166,7 @@ class ExactPolicy(Policy):
         solver: Solver | None = None,
         *,
         node_limit: int | None = None,
+        time_limit: float | None = None,
         min_ply: int = 0,
         fallback: Policy | None = None,
     ) -> None:
@@ -170,6 +174,7 @@ class ExactPolicy(Policy):
         self.description = description
         self._solver = solver
         self.node_limit = node_limit
+        self.time_limit = time_limit
         self.min_ply = min_ply
         self.fallback = fallback
         self.last_score: int | None = None
@@ -183,8 +188,15 @@ class ExactPolicy(Policy):
 
     def choose(self, game: Game, rng: random.Random) -> int:
         if game.ply >= self.min_ply:
-            found = self.solver.search(game, ties=False, rng=rng, node_limit=self.node_limit)
-            if found.exact:
+            if self.time_limit is not None:
+                wins = _immediate_wins(game)
+                if wins:
+                    self.last_score = None
+                    return wins[0]
+            found = self.solver.search(
+                game, ties=False, rng=rng, node_limit=self.node_limit, time_limit=self.time_limit
+            )
+            if found.exact or self.fallback is None:
                 self.last_score = found.score
                 return found.best_move
         self.last_score = None
@@ -192,10 +204,11 @@ class ExactPolicy(Policy):
         return self.fallback.choose(game, rng)
 
 
-def make_policy(level: str, solver: Solver | None = None) -> Policy:
+def make_policy(level: str, solver: Solver | None = None, *, time_limit: float | None = None) -> Policy:
     """The policy of a level: ``"1"`` to ``"5"`` or ``"perfect"``.
 
-    Levels 5 and perfect use ``solver`` (a new one of the default size if None).
+    Levels 5 and perfect use ``solver`` (a new one of the default size if None);
+    ``time_limit`` (seconds per move) bounds the perfect level's search.
     """
     level = str(level).strip().lower()
     if level == "1":
@@ -232,5 +245,6 @@ def make_policy(level: str, solver: Solver | None = None) -> Policy:
             "perfect",
             "perfect play (about a second for some moves just past the opening book)",
             solver,
+            time_limit=time_limit,
         )
     raise ValueError(f"unknown level {level!r}: the levels are {', '.join(LEVELS)}")

@@ -33,6 +33,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
+from link4._text import environment_render
 from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = ["env", "raw_env"]
@@ -144,18 +145,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             self.render()
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            warnings.warn(
-                "render() without a render_mode: make the environment with "
-                "render_mode='ansi' or 'human'",
-                stacklevel=2,
-            )
-            return None
-        text = str(self._game)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        # The warning points at render()'s caller, past this lambda and environment_render.
+        return environment_render(self._game, self.render_mode, lambda m: warnings.warn(m, stacklevel=4))
 
     def close(self) -> None:
         pass

@@ -1,5 +1,6 @@
 """Engine: the players of ``link4 play --level`` as an object that chooses moves.
 
+>>> from link4 import Game
 >>> engine = Engine(level=4, seed=1)
 >>> engine.choose(Game("121212"))        # red completes column 1 (index 0)
 0
@@ -13,7 +14,7 @@ import random
 
 from link4.engine import PositionLike, Solver, _limits
 from link4.errors import GameOverError
-from link4.game import Game
+from link4.game import as_game
 from link4.levels import LEVELS, Policy, make_policy
 
 __all__ = ["Engine"]
@@ -74,8 +75,7 @@ class Engine:
         self._rng = random.Random(seed)
         if solver is None and self._level in _SOLVER_LEVELS:
             solver = Solver()
-        self._solver = solver
-        self._policy: Policy = make_policy(self._level, solver)
+        self._policy: Policy = make_policy(self._level, solver, time_limit=seconds)
 
     @property
     def level(self) -> str:
@@ -94,24 +94,11 @@ class Engine:
         theirs so that a seeded reset replays the same games). The game is not changed.
         Raises GameOverError once the game has ended.
         """
-        if isinstance(game, str):
-            game = Game(game)
-        elif not isinstance(game, Game):
-            kind = type(game).__name__
-            raise TypeError(f"a position is a link4.Game or a move string, not {kind}")
+        game = as_game(game)
         outcome = game.outcome()
         if outcome is not None:
             raise GameOverError(f"no move to choose: the game is over: {outcome}")
-        rng = self._rng if rng is None else rng
-        if self._level == "perfect" and self._time_limit is not None:
-            wins = [c for c in game.legal_moves() if game.is_winning_move(c)]
-            if wins:
-                return wins[0]
-            assert self._solver is not None
-            return self._solver.search(
-                game, ties=False, rng=rng, time_limit=self._time_limit
-            ).best_move
-        return int(self._policy.choose(game, rng))
+        return int(self._policy.choose(game, self._rng if rng is None else rng))
 
     def __repr__(self) -> str:
         level = f"'{self._level}'" if self._level == "perfect" else self._level

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.game import HEIGHT, WIDTH, Game, Player, as_game
 
 __all__ = ["COLOURS", "board"]
 
@@ -52,10 +52,7 @@ def board(
     grey (draw) or red (loss) label. ``size``: the width in pixels. ``coordinates``:
     the column numbers 1 to 7 under the board.
     """
-    if isinstance(game, str):
-        game = Game(game)
-    elif not isinstance(game, Game):
-        raise TypeError(f"a position is a link4.Game or a move string, not {type(game).__name__}")
+    game = as_game(game)
     if not size > 0:
         raise ValueError(f"size is a width in pixels > 0, not {size!r}")
     if scores is not None and len(scores) != WIDTH:

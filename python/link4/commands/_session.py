@@ -11,6 +11,7 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from link4._rules import WIDTH, Player, ordinal
 from link4._text import (
     Palette,
     Thinking,
@@ -25,8 +26,9 @@ from link4._text import (
 from link4.book import SHIPPED, BookChoice
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
-from link4.game import WIDTH, Game, Player, ordinal
+from link4.game import Game
 from link4.levels import make_policy
+from link4.score import best_columns
 
 HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
 ANALYSIS_SECONDS = 15.0
@@ -42,7 +44,7 @@ COMMANDS_HELP = f"""\
   q         quit (the record is printed)
   ?         this list"""
 
-class _Leave(Exception):
+class Leave(Exception):
     """Leave the program: ``status`` is the exit status; the record is printed first."""
 
     def __init__(self, status: int) -> None:
@@ -209,7 +211,7 @@ class PlaySession:
         elif word in ("l", "load"):
             self.load(rest)
         elif word in ("q", "quit", "exit"):
-            raise _Leave(0)
+            raise Leave(0)
         elif word in ("?", "help"):
             self.say("Commands:\n" + COMMANDS_HELP)
         else:
@@ -293,9 +295,7 @@ class PlaySession:
             self.say()
             self.say("Analysis stopped.")
             return
-        exact = [v for v in values if isinstance(v, int)]
-        # "Best" only means something when every column is solved.
-        best = max(exact) if len(exact) == sum(v is not None for v in values) else None
+        best = best_columns(values)
         ply = self.game.ply
         self.say(f"The value of each column for {self.who(self.game.turn)}:")
         for col, v in enumerate(values):
@@ -305,7 +305,7 @@ class PlaySession:
                 words = bound_words(v.lower, v.upper, self.game.turn)
                 words += "" if words == "not solved in time" else " (the exact score not solved in time)"
             else:
-                words = column_words(v, ply) + ("   <- best" if v == best else "")
+                words = column_words(v, ply) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")
 
     def save(self, name: str) -> None:

@@ -18,9 +18,10 @@ from link4._text import (
     use_colour,
 )
 from link4.commands._options import add_book_option, book_choice
-from link4.engine import ColumnValue, SearchResult, Solver
+from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import WIDTH, Game
+from link4.score import best_columns
 
 DESCRIPTION = """\
 Draw the position after MOVES and give the exact value of every column: its score
@@ -46,7 +47,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         metavar="SECONDS",
         help="give up on the columns not solved within SECONDS in all (they show as unknown)",
     )
-    p.add_argument("--table-mb", type=float, default=64, help="solver table size (default 64)")
+    p.add_argument(
+        "--table-mb", type=float, default=DEFAULT_TABLE_MB,
+        help=f"solver table size (default {DEFAULT_TABLE_MB})",
+    )
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -84,10 +88,9 @@ def run(args: argparse.Namespace) -> int:
 
     outcome = game.outcome()
     values = [] if outcome is not None else _analyze(game, solver, args.time_limit)
-    legal = [v for v in values if v is not None]
-    complete = bool(legal) and all(isinstance(v, int) for v in legal)
-    score = max(v for v in legal if isinstance(v, int)) if complete else None
-    best = [c for c, v in enumerate(values) if complete and v == score]
+    best = best_columns(values)
+    score = values[best[0]] if best else None
+    assert score is None or isinstance(score, int)
     mover = game.turn
 
     if args.json:

@@ -15,7 +15,7 @@ from typing import Any
 from link4 import _bookbuild
 from link4.book import SHIPPED, Book, BookChoice
 from link4.commands._progress import progress_bar
-from link4.engine import Solver, _table_bytes
+from link4.engine import DEFAULT_TABLE_MB, Solver, _table_bytes
 from link4.errors import BookError
 from link4.game import Game
 
@@ -56,7 +56,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     where.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, e.g. tcp://host:8786")
     b.add_argument("--task-size", type=int, default=64, metavar="N", help="positions per task (default 64)")
-    b.add_argument("--table-mb", type=float, default=64, metavar="MB", help="table per worker (default 64)")
+    b.add_argument(
+        "--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+        help=f"table per worker (default {DEFAULT_TABLE_MB})",
+    )
     b.add_argument("--book", metavar="FILE",
                    help="a shallower book whose scores of the deepest positions' parents "
                    "bound theirs, so that they take less to solve (default: the book shipped "
@@ -94,7 +97,7 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
     workers = args.workers or os.cpu_count() or 1
     if workers < 1:
         raise ValueError(f"--workers must be at least 1, not {workers}")
-    return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild._worker_signals), None
+    return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild.worker_signals), None
 
 
 def _interrupt(signum: int, frame: object) -> None:
@@ -189,7 +192,7 @@ def run_verify(args: argparse.Namespace) -> int:
     for moves, score, children in bad:
         said = "a child missing from the book" if children is None else f"{children} from its children"
         print(f"wrong: {moves or '(empty board)'} has {said}, the book says {score}", file=sys.stderr)
-    parents = sum(1 for ply, _ in book._plies_and_scores() if ply < book.depth)
+    parents = sum(1 for ply, _ in book.plies_and_scores() if ply < book.depth)
     print(f"{parents} positions with fewer than {book.depth} discs checked against their "
           f"children: {len(bad)} wrong.")
 
@@ -204,7 +207,7 @@ def run_verify(args: argparse.Namespace) -> int:
     wrong = len(bad)
     with progress_bar("Verifying", len(picks)) as advance:
         for n, i in enumerate(picks, 1):
-            game, score = book._entry(i)
+            game, score = book.entry(i)
             got = solver.solve(game)
             if got != score:
                 wrong += 1
@@ -221,7 +224,7 @@ def run_info(args: argparse.Namespace) -> int:
         return _error(str(e))
     plies: Counter[int] = Counter()
     outcomes: Counter[int] = Counter()
-    for ply, score in book._plies_and_scores():
+    for ply, score in book.plies_and_scores():
         plies[ply] += 1
         outcomes[(score > 0) - (score < 0)] += 1
     print(f"{args.file}: link4 book, format {book.version}, depth {book.depth}, "

@@ -12,7 +12,7 @@ from pathlib import Path
 from link4.batch import analyze_many
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
-from link4.engine import _table_bytes
+from link4.engine import DEFAULT_TABLE_MB, _table_bytes
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -46,8 +46,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     p.add_argument("--threads", type=int, default=None, metavar="N",
                    help="worker threads (default: every core)")
-    p.add_argument("--table-mb", type=float, default=64, metavar="MB",
-                   help="transposition table per thread (default 64)")
+    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+                   help=f"transposition table per thread (default {DEFAULT_TABLE_MB})")
     p.set_defaults(func=run)
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.commands._session import COMMANDS_HELP, PlaySession, _Leave
+from link4.commands._session import COMMANDS_HELP, Leave, PlaySession
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
 from link4.levels import DEFAULT_LEVEL, LEVELS
@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
     status = 0
     try:
         status = session.loop()
-    except _Leave as leave:
+    except Leave as leave:
         session.say(session.record_line())
         status = leave.status
     except EOFError:

@@ -12,7 +12,7 @@ from typing import Any
 from link4.batch import _analyses, _searches
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.commands._progress import Advance, progress_bar
-from link4.engine import ColumnValue, SearchResult, Solver
+from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -45,8 +45,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--threads", type=int, default=1, metavar="N",
                    help="threads: N per position given as an argument, or N positions "
                    "at a time from stdin (default 1)")
-    p.add_argument("--table-mb", type=float, default=64, metavar="MB",
-                   help="transposition table size (default 64; from stdin, per thread)")
+    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+                   help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread)")
     add_book_option(p)
     p.set_defaults(func=run)
 
