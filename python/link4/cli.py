@@ -22,13 +22,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"link4 {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
-        try:
-            module = importlib.import_module(f"link4.commands.{name}")
-        except ModuleNotFoundError as e:
-            if e.name != f"link4.commands.{name}":
-                raise
-            continue  # a command not built yet
-        module.add_parser(sub)
+        importlib.import_module(f"link4.commands.{name}").add_parser(sub)
     return parser
 
 

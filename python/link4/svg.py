@@ -37,6 +37,38 @@ def _fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
+def _coordinates(cell: float, top: float, font: str) -> list[str]:
+    """The column numbers under the board."""
+    y = _fmt(top + HEIGHT * cell + cell * 0.25)
+    return [
+        f'<text class="coordinate" x="{_fmt((col + 0.5) * cell)}" y="{y}" '
+        f'font-size="{font}" fill="{COLOURS["text"]}" text-anchor="middle" '
+        f'dominant-baseline="central">{col + 1}</text>'
+        for col in range(WIDTH)
+    ]
+
+
+def _score_labels(scores: Sequence[int | None], cell: float, font: str) -> list[str]:
+    """The labels above the columns: each score on a green, grey or red ground."""
+    parts = []
+    for col, score in enumerate(scores):
+        if score is None:
+            continue
+        kind = "win" if score > 0 else "loss" if score < 0 else "draw"
+        middle = (col + 0.5) * cell
+        parts.append(
+            f'<rect class="score {kind}" x="{_fmt(middle - cell * 0.38)}" '
+            f'y="{_fmt(cell * 0.1)}" width="{_fmt(cell * 0.76)}" height="{_fmt(cell * 0.5)}" '
+            f'rx="{_fmt(cell * 0.1)}" fill="{COLOURS[kind]}"/>'
+        )
+        parts.append(
+            f'<text x="{_fmt(middle)}" y="{_fmt(cell * 0.35)}" font-size="{font}" '
+            f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">'
+            f'{score:+d}</text>'.replace("+0<", "0<")
+        )
+    return parts
+
+
 def board(
     game: Game | str,
     *,
@@ -111,28 +143,8 @@ def board(
         )
     font = _fmt(cell * 0.3)
     if scores is not None:
-        for col, score in enumerate(scores):
-            if score is None:
-                continue
-            kind = "win" if score > 0 else "loss" if score < 0 else "draw"
-            middle = (col + 0.5) * cell
-            parts.append(
-                f'<rect class="score {kind}" x="{_fmt(middle - cell * 0.38)}" '
-                f'y="{_fmt(cell * 0.1)}" width="{_fmt(cell * 0.76)}" height="{_fmt(cell * 0.5)}" '
-                f'rx="{_fmt(cell * 0.1)}" fill="{COLOURS[kind]}"/>'
-            )
-            parts.append(
-                f'<text x="{_fmt(middle)}" y="{_fmt(cell * 0.35)}" font-size="{font}" '
-                f'fill="#ffffff" text-anchor="middle" dominant-baseline="central">'
-                f'{score:+d}</text>'.replace("+0<", "0<")
-            )
+        parts += _score_labels(scores, cell, font)
     if coordinates:
-        y = _fmt(top + HEIGHT * cell + cell * 0.25)
-        for col in range(WIDTH):
-            parts.append(
-                f'<text class="coordinate" x="{_fmt((col + 0.5) * cell)}" y="{y}" '
-                f'font-size="{font}" fill="{COLOURS["text"]}" text-anchor="middle" '
-                f'dominant-baseline="central">{col + 1}</text>'
-            )
+        parts += _coordinates(cell, top, font)
     parts.append("</svg>")
     return "\n".join(parts)
