@@ -1,6 +1,6 @@
 // Many positions searched on several threads, each worker with a solver and a table of
 // its own: labelling data sets, benchmark runs, scripts that score thousands of
-// positions. Memory: threads x (table_bytes + the solver's small near-end table, 4 MB).
+// positions. Memory: threads x (table_bytes + the solver's own near-end tables, 4.5 MB).
 #pragma once
 
 #include <atomic>
