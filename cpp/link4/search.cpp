@@ -193,15 +193,15 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     int n_deferred = 0;
     bool first = true;
     for (;;) {
-        Bitboard child_threats;
-        Bitboard move = moves.next(child_threats);
+        Bitboard threats_after;  // ours after the move: the child's opponent threats
+        Bitboard move = moves.next(threats_after);
         if (!move) {
             if (n_deferred == 0) break;
             const Deferred& d = deferred[--n_deferred];  // (the order hardly matters here)
             move = d.move;
-            child_threats = d.threats;
+            threats_after = d.threats;
         } else if (shared && !first && busy_->busy(child_keys[std::countr_zero(move)])) {
-            deferred[n_deferred++] = {move, child_threats};
+            deferred[n_deferred++] = {move, threats_after};
             continue;
         }
         // A move the table already proves no better than alpha cannot raise it.
@@ -211,7 +211,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
         Position child = pos;
         child.play_cell(move);
         if (shared) busy_->enter(child_key);
-        const int score = -negamax(child, child_key, child_threats, -beta, -alpha);
+        const int score = -negamax(child, child_key, threats_after, -beta, -alpha);
         if (shared) busy_->leave(child_key);
         if (stop_ != StopReason::kNone) return 0;
         if (score >= beta) {
