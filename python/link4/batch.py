@@ -35,9 +35,11 @@ _Core = TypeVar("_Core", _core.SearchResult, _core.Analysis)
 _Value = TypeVar("_Value")
 
 
+# The core's search_many or analyze_many: (per position its result or None, whether
+# Ctrl-C stopped the batch).
 _Many = Callable[
-    [list[_core.Position], _core.SearchRequest, int, int, "_core.Book | None", "Progress | None"],
-    tuple[list["_Core | None"], bool],
+    [list[_core.Position], _core.SearchRequest, int, int, _core.Book | None, Progress | None],
+    tuple[list[_Core | None], bool],
 ]
 
 
