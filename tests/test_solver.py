@@ -14,7 +14,7 @@ import pytest
 from conftest import load_pons
 
 import link4
-from link4 import Game, Solver
+from link4 import Game, Solver, _core
 
 
 def sign(x: int) -> int:
@@ -25,6 +25,10 @@ def sign(x: int) -> int:
 
 # CI runs the three easy sets in full and samples of the harder ones; the full corpus is
 # in the slow tests below and in `link4 bench --full`.
+SCORE = _core.SearchRequest()
+ALL_BEST = _core.SearchRequest(want=_core.Want.ALL_BEST)
+FIRST_BEST = _core.SearchRequest(want=_core.Want.FIRST_BEST)  # in the centre order
+
 CORPUS = [
     ("Test_L3_R1", None),
     ("Test_L2_R1", None),
@@ -172,14 +176,14 @@ def test_first_best_is_the_first_column_of_the_order_worth_the_score(seed: int) 
         pos = link4._core.Position.from_moves(moves)
         order = rng.sample(range(7), 7)
         core.clear()
-        full = core.search(pos, want_move=True)
+        full = core.search(pos, ALL_BEST)
         core.clear()
-        first = core.search(pos, want_move=True, first_best=order)
+        first = core.search(pos, _core.SearchRequest(want=_core.Want.FIRST_BEST, order=order))
         assert first.exact and first.score == full.score == score
         assert first.best_moves == [first.best_move]
         assert first.best_move == next(c for c in order if c in full.best_moves), moves
         core.clear()
-        centre = core.search(pos, want_move=True, first_best=list(link4.CENTRE_ORDER))
+        centre = core.search(pos, FIRST_BEST)
         assert centre.best_moves == [full.best_move]
         assert centre.nodes <= full.nodes
 
@@ -189,12 +193,12 @@ def test_first_best_needs_fewer_nodes_where_moves_tie() -> None:
     # search one of them.
     core = link4._core.Solver(16 << 20)
     pos = link4._core.Position.from_moves("1233722555341451114725221333")
-    full = core.search(pos, want_move=True)
+    full = core.search(pos, ALL_BEST)
     assert len(full.best_moves) > 1
     core.clear()
-    full = core.search(pos, want_move=True)
+    full = core.search(pos, ALL_BEST)
     core.clear()
-    first = core.search(pos, want_move=True, first_best=list(link4.CENTRE_ORDER))
+    first = core.search(pos, FIRST_BEST)
     assert first.best_move == full.best_move
     assert first.nodes < full.nodes
 
@@ -203,9 +207,13 @@ def test_first_best_needs_fewer_nodes_where_moves_tie() -> None:
     "order", [[], [0, 1, 2], [0, 0, 1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6, 7], [-1, 0, 1, 2, 3, 4, 5]]
 )
 def test_first_best_rejects_an_order_that_is_not_one_of_the_columns(order: list[int]) -> None:
-    core = link4._core.Solver(16 << 20)
-    with pytest.raises(ValueError, match="each column 0-6 once"):
-        core.search(link4._core.Position.from_moves("44"), want_move=True, first_best=order)
+    with pytest.raises(ValueError, match=r"^order out of range: \["):
+        _core.SearchRequest(want=_core.Want.FIRST_BEST, order=order)
+
+
+def test_a_request_looks_for_the_first_best_in_the_centre_order_by_default() -> None:
+    assert _core.SearchRequest().order == list(link4.CENTRE_ORDER)
+    assert _core.SearchRequest(order=[6, 5, 4, 3, 2, 1, 0]).order == [6, 5, 4, 3, 2, 1, 0]
 
 
 def test_search_best_move_is_exact_when_exact(solver: Solver) -> None:
@@ -223,13 +231,13 @@ def test_a_table_cleared_thousands_of_times_answers_as_a_fresh_one() -> None:
     hard = link4._core.Position.from_moves("4642332434166445")  # 6,902 nodes, 2 when known
     easy = [link4._core.Position.from_moves(m) for m, _ in load_pons("Test_L3_R1", 20)]
     core.clear()
-    fresh = core.search(hard)
+    fresh = core.search(hard, SCORE)
     for i in range(5000):
         core.clear()
-        core.search(easy[i % len(easy)])  # entries written in every generation
+        core.search(easy[i % len(easy)], SCORE)  # entries written in every generation
         if i in (4093, 4094, 4095, 4096, 4999):
             core.clear()
-            again = core.search(hard)
+            again = core.search(hard, SCORE)
             assert (again.score, again.nodes) == (fresh.score, fresh.nodes), i
 
 

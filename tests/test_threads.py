@@ -14,8 +14,9 @@ import time
 import pytest
 
 import link4
-from link4 import Game, Solver
+from link4 import Game, Solver, _core
 from link4.book import Book, encode
+from link4.game import core_position
 from tests.conftest import load_pons
 
 MEDIUM = load_pons("Test_L1_R2", 40)  # Begin-Medium: ~1 M nodes each
@@ -48,18 +49,18 @@ def test_two_threads_prove_the_ties_of_a_position_in_the_book(one: Solver) -> No
     # The book holds the root's score: the helper asks the columns whether they are worth
     # it, from a column of its own, while the main search does the same from the first.
     sample = MEDIUM[:10]
-    entries = {Game(moves)._pos.canonical_key(): score for moves, score in sample}
+    entries = {core_position(Game(moves)).canonical_key(): score for moves, score in sample}
     book = Book.from_bytes(encode(entries, depth=max(len(moves) for moves, _ in sample)))
     two = Solver(16, threads=2, book=book)
-    rng = random.Random(7)
-    for moves, score in sample:
+    for seed, (moves, score) in enumerate(sample):
         want = one.search(moves)
         two.clear()
         got = two.search(moves)
         assert (got.score, got.best_move, got.best_moves) == (score, want.best_move, want.best_moves)
-        order = rng.sample(range(7), 7)
+        # The first best of an order drawn with the rng, as Solver.search draws it.
+        order = random.Random(seed).sample(link4.CENTRE_ORDER, 7)
         two.clear()
-        first = two._core.search(Game(moves)._pos, want_move=True, first_best=order)
+        first = two.search(moves, ties=False, rng=random.Random(seed))
         assert first.score == score
         assert first.best_move == next(c for c in order if c in want.best_moves), moves
 
@@ -206,3 +207,39 @@ def test_a_forked_child_solves_and_lets_go_of_a_solver_with_threads() -> None:
         time.sleep(0.05)
     assert os.waitstatus_to_exitcode(status) == 0
     assert s.solve(moves) == score  # and the parent's solver still works
+
+
+def test_the_helper_threads_search() -> None:
+    # The core reports the helpers' share of the nodes: none if they sat idle. Each of
+    # the three tasks a helper can be given is checked: the score (a search for the
+    # score or the best moves), the columns' scores (an analysis), and the columns worth
+    # a score the book holds.
+    core = _core.Solver(16 << 20, 2)
+    requests = [_core.SearchRequest(), _core.SearchRequest(want=_core.Want.ALL_BEST)]
+    helped = total = 0
+    for moves, _ in MEDIUM[:6]:
+        pos = _core.Position.from_moves(moves)
+        for request in requests:
+            core.clear()
+            r = core.search(pos, request)
+            assert 0 < r.helper_nodes < r.nodes, (moves, request.want)
+            helped += r.helper_nodes
+            total += r.nodes
+        core.clear()
+        a = core.analyze(pos, _core.SearchRequest())
+        assert 0 < a.helper_nodes < a.nodes, moves
+    # Each thread has a core of its own most of the time: a fair share of the work.
+    assert helped > total // 10
+    moves, score = MEDIUM[0]
+    entries = {core_position(Game(moves)).canonical_key(): score}
+    book = Book.from_bytes(encode(entries, depth=len(moves)))
+    core.set_book(book._core)
+    core.clear()
+    r = core.search(_core.Position.from_moves(moves), requests[1])
+    assert r.score == score and r.helper_nodes > 0
+
+
+def test_one_thread_has_no_helper_nodes() -> None:
+    core = _core.Solver(16 << 20)
+    r = core.search(_core.Position.from_moves(MEDIUM[0][0]), _core.SearchRequest())
+    assert r.helper_nodes == 0 and r.nodes > 0

@@ -12,6 +12,7 @@
 
 #include "common.hpp"
 #include "link4/batch.hpp"
+#include "link4/book.hpp"
 
 namespace link4::bindings {
 namespace {
@@ -56,79 +57,60 @@ bool run(Batch& batch, py::object progress) {
     return true;
 }
 
-BatchOptions make_options(bool weak, int threads, std::size_t table_bytes,
-                          std::optional<std::uint64_t> max_nodes,
-                          std::optional<double> max_seconds, OptionalBook book) {
+BatchOptions make_options(const SearchRequest& request, bool analyze, int threads,
+                          std::size_t table_bytes, OptionalBook book) {
     BatchOptions options;
-    if (book) options.book = std::move(*book);
-    options.weak = weak;
+    options.request = request;
+    options.analyze = analyze;
     options.threads = threads;
     options.table_bytes = table_bytes;
-    const SearchLimits limits = make_limits(max_nodes, max_seconds);
-    options.max_nodes = limits.max_nodes;
-    options.max_seconds = limits.max_seconds;
+    if (book) options.book = std::move(*book);
     return options;
 }
 
-// Per position: its status, and `field` of its item when it was done.
+// Per position: `field` of its item when it was done, else None.
 template <typename T>
-using Items = std::vector<std::tuple<BatchStatus, std::optional<T>>>;
-
-template <typename T>
-Items<T> results(const Batch& batch, T BatchItem::*field) {
-    Items<T> items;
+std::vector<std::optional<T>> results(const Batch& batch, T BatchItem::*field) {
+    std::vector<std::optional<T>> items;
     items.reserve(batch.size());
-    for (const BatchItem& item : batch.items()) {
-        std::optional<T> value;
-        if (item.status == BatchStatus::kDone) value = item.*field;
-        items.emplace_back(item.status, std::move(value));
-    }
+    for (const BatchItem& item : batch.items())
+        items.push_back(item.done ? std::optional<T>(item.*field) : std::nullopt);
     return items;
 }
 
-// (per position: its status and its result when done, whether Ctrl-C stopped the batch).
-std::tuple<Items<SearchResult>, bool> search_many(std::vector<Position> positions, bool weak,
-                                                bool want_move, int threads,
-                                                std::size_t table_bytes,
-                                                std::optional<std::uint64_t> max_nodes,
-                                                std::optional<double> max_seconds,
-                                                OptionalBook book,
-                                                py::object progress) {
-    BatchOptions options =
-        make_options(weak, threads, table_bytes, max_nodes, max_seconds, std::move(book));
-    options.want_move = want_move;
+// (per position its result when done, whether Ctrl-C stopped the batch).
+template <typename T>
+std::tuple<std::vector<std::optional<T>>, bool> run_batch(std::vector<Position> positions,
+                                                          const BatchOptions& options,
+                                                          py::object progress,
+                                                          T BatchItem::*field) {
     Batch batch(std::move(positions), options);
     const bool interrupted = run(batch, std::move(progress));
-    return {results(batch, &BatchItem::result), interrupted};
+    return {results(batch, field), interrupted};
 }
 
-// The same for analyses: every column's bounds per position.
-std::tuple<Items<Analysis>, bool> analyze_many(
-    std::vector<Position> positions, bool weak, int threads, std::size_t table_bytes,
-    std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
-    OptionalBook book, py::object progress) {
-    BatchOptions options =
-        make_options(weak, threads, table_bytes, max_nodes, max_seconds, std::move(book));
-    options.analyze = true;
-    Batch batch(std::move(positions), options);
-    const bool interrupted = run(batch, std::move(progress));
-    return {results(batch, &BatchItem::analysis), interrupted};
+std::tuple<std::vector<std::optional<SearchResult>>, bool> search_many(
+    std::vector<Position> positions, const SearchRequest& request, int threads,
+    std::size_t table_bytes, OptionalBook book, py::object progress) {
+    const BatchOptions options = make_options(request, false, threads, table_bytes, std::move(book));
+    return run_batch(std::move(positions), options, std::move(progress), &BatchItem::result);
+}
+
+// The same for analyses (of the request, its weak and limits): every column's bounds.
+std::tuple<std::vector<std::optional<Analysis>>, bool> analyze_many(
+    std::vector<Position> positions, const SearchRequest& request, int threads,
+    std::size_t table_bytes, OptionalBook book, py::object progress) {
+    const BatchOptions options = make_options(request, true, threads, table_bytes, std::move(book));
+    return run_batch(std::move(positions), options, std::move(progress), &BatchItem::analysis);
 }
 
 }  // namespace
 
 void register_batch(py::module_& m) {
-    py::enum_<BatchStatus>(m, "BatchStatus")
-        .value("PENDING", BatchStatus::kPending)
-        .value("DONE", BatchStatus::kDone)
-        .value("GAME_OVER", BatchStatus::kGameOver);
-
-    m.def("search_many", &search_many, py::arg("positions"), py::arg("weak"),
-          py::arg("want_move"), py::arg("threads"), py::arg("table_bytes"),
-          py::arg("max_nodes"), py::arg("max_seconds"), py::arg("book"), py::arg("progress"));
-    m.def("analyze_many", &analyze_many, py::arg("positions"), py::arg("weak"),
-          py::arg("threads"), py::arg("table_bytes"), py::arg("max_nodes"),
-          py::arg("max_seconds"), py::arg("book"), py::arg("progress"));
+    m.def("search_many", &search_many, py::arg("positions"), py::arg("request"),
+          py::arg("threads"), py::arg("table_bytes"), py::arg("book"), py::arg("progress"));
+    m.def("analyze_many", &analyze_many, py::arg("positions"), py::arg("request"),
+          py::arg("threads"), py::arg("table_bytes"), py::arg("book"), py::arg("progress"));
 }
 
 }  // namespace link4::bindings

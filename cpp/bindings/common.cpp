@@ -86,19 +86,17 @@ bool poll_signals(void*) {
     return PyErr_CheckSignals() != 0;
 }
 
-SearchLimits make_limits(std::optional<std::uint64_t> max_nodes,
-                         std::optional<double> max_seconds) {
-    SearchLimits limits;
-    if (max_nodes) limits.max_nodes = *max_nodes;
-    if (max_seconds) limits.max_seconds = *max_seconds;
-    limits.poll = poll_signals;
-    return limits;
-}
-
 std::vector<int> column_list(ColumnSet set) {
     std::vector<int> cols;
     for (int c = 0; set; ++c, set >>= 1)
         if (set & 1) cols.push_back(c);
+    return cols;
+}
+
+std::vector<int> centre_first(ColumnSet set) {
+    std::vector<int> cols;
+    for (int c : kCentreOrder)
+        if (set & (ColumnSet{1} << c)) cols.push_back(c);
     return cols;
 }
 

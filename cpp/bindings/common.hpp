@@ -49,12 +49,10 @@ void register_exit_hook(py::module_& m);
 // stays in this thread's error indicator until the search has stopped.
 bool poll_signals(void*);
 
-// Search limits from Python values already checked by link4.engine.
-SearchLimits make_limits(std::optional<std::uint64_t> max_nodes,
-                         std::optional<double> max_seconds);
-
 // A set of columns as a list, smallest first.
 std::vector<int> column_list(ColumnSet set);
+// The same in the order of the tie rule, centre-most first (kCentreOrder).
+std::vector<int> centre_first(ColumnSet set);
 
 void register_position(py::module_& m);
 void register_solver(py::module_& m);

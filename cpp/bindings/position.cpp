@@ -116,7 +116,6 @@ void register_position(py::module_& m) {
     m.attr("WIDTH") = kWidth;
     m.attr("HEIGHT") = kHeight;
     m.attr("CENTRE_ORDER") = py::tuple(py::cast(std::vector<int>(kCentreOrder.begin(), kCentreOrder.end())));
-    m.attr("SCORE_BASE") = kScoreBase;
 
     py::class_<Position>(m, "Position")
         .def(py::init<>())
@@ -150,10 +149,7 @@ void register_position(py::module_& m) {
                  return p.height(col);
              }, py::arg("col"))
         .def_property_readonly("ply", &Position::moves)
-        .def_property_readonly("current", &Position::current)
-        .def_property_readonly("mask", &Position::mask)
         .def("key", &Position::key)
-        .def("mirror_key", &Position::mirror_key)
         .def("canonical_key", &Position::canonical_key)
         .def("last_mover_won", &Position::last_mover_won)
         .def("is_full", &Position::is_full)
@@ -168,9 +164,6 @@ void register_position(py::module_& m) {
         .def("__eq__", [](const Position& a, const Position& b) { return a == b; })
         .def("__hash__", [](const Position& p) { return static_cast<py::ssize_t>(p.key()); });
 
-    m.def("has_four", [](Bitboard discs) { return has_four(discs & kBoardMask); },
-          py::arg("discs"),
-          "Whether a set of discs (a bitboard in the layout of bitboard.hpp) holds four in a row.");
     m.def("board_moves", &board_moves, py::arg("rows"),
           "A move string that reaches the board (rows top first, cells 0 empty, 1 red, "
           "2 yellow), or the BoardError that says why no game does.");

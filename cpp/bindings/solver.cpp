@@ -1,4 +1,5 @@
-// Bindings for the solver: one search or one analysis at a time, without the GIL.
+// Bindings for the solver: the request, one search or one analysis at a time without
+// the GIL, and the static bounds for tests.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -12,6 +13,7 @@
 #include "common.hpp"
 #include "link4/book.hpp"
 #include "link4/solver.hpp"
+#include "link4/static_bounds.hpp"
 
 namespace link4::bindings {
 namespace {
@@ -47,33 +49,49 @@ void raise_if_interrupted(StopReason stop) {
     if (stop == StopReason::kStopped && PyErr_Occurred()) throw py::error_already_set();
 }
 
-// `first_best` as an order of the columns: each of them once.
-ColumnOrder column_order(const std::vector<int>& cols) {
-    ColumnOrder order{};
-    ColumnSet seen = 0;
-    bool valid = cols.size() == order.size();
-    for (std::size_t i = 0; valid && i < cols.size(); ++i) {
-        const int col = cols[i];
-        valid = col >= 0 && col < kWidth && !(seen & (ColumnSet{1} << col));
-        if (valid) seen |= ColumnSet{1} << col;
-        order[i] = col;
+// A request from Python values; the limits already checked by link4. The order (None:
+// the centre order) must hold each column once.
+SearchRequest make_request(bool weak, Want want, std::optional<std::vector<int>> order,
+                           std::optional<std::uint64_t> max_nodes,
+                           std::optional<double> max_seconds) {
+    SearchRequest request;
+    request.weak = weak;
+    request.want = want;
+    if (order) {
+        ColumnSet seen = 0;
+        bool valid = order->size() == request.order.size();
+        for (std::size_t i = 0; valid && i < order->size(); ++i) {
+            const int col = (*order)[i];
+            valid = col >= 0 && col < kWidth && !(seen & (ColumnSet{1} << col));
+            if (valid) seen |= ColumnSet{1} << col;
+            request.order[i] = col;
+        }
+        if (!valid) {
+            py::dict details;
+            details["name"] = "order";
+            details["value"] = *order;
+            raise_error("bad_argument", details);
+        }
     }
-    if (!valid) throw py::value_error("first_best must hold each column 0-6 once");
-    return order;
+    if (max_nodes) request.limits.max_nodes = *max_nodes;
+    if (max_seconds) request.limits.max_seconds = *max_seconds;
+    return request;
 }
 
-SearchResult search(GuardedSolver& solver, const Position& pos, bool weak,
-                    std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds,
-                    bool want_move, std::optional<std::vector<int>> first_best) {
+// `request` for a search on the calling thread, which watches for Ctrl-C.
+SearchRequest polled(SearchRequest request) {
+    request.limits.poll = poll_signals;
+    return request;
+}
+
+SearchResult search(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
     const GuardedSolver::Claim claim(solver);
     require_running(pos);
-    const SearchLimits limits = make_limits(max_nodes, max_seconds);
-    const std::optional<ColumnOrder> order =
-        first_best ? std::optional(column_order(*first_best)) : std::nullopt;
+    const SearchRequest mine = polled(request);
     SearchResult r;
     {
         WithoutGil released;
-        r = solver.search(pos, weak, limits, want_move, order ? &*order : nullptr);
+        r = solver.search(pos, mine);
     }
     raise_if_interrupted(r.stop);
     return r;
@@ -82,19 +100,20 @@ SearchResult search(GuardedSolver& solver, const Position& pos, bool weak,
 // The exact score and the nodes, with no limit: the shortest path for the easiest
 // positions, where building a SearchResult cost more than the search.
 py::tuple solve(GuardedSolver& solver, const Position& pos, bool weak) {
-    const SearchResult r = search(solver, pos, weak, std::nullopt, std::nullopt, false, std::nullopt);
+    SearchRequest request;
+    request.weak = weak;
+    const SearchResult r = search(solver, pos, request);
     return py::make_tuple(r.score, r.nodes);
 }
 
-Analysis analyze(GuardedSolver& solver, const Position& pos, bool weak,
-                 std::optional<std::uint64_t> max_nodes, std::optional<double> max_seconds) {
+Analysis analyze(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
     const GuardedSolver::Claim claim(solver);
     require_running(pos);
-    const SearchLimits limits = make_limits(max_nodes, max_seconds);
+    const SearchRequest mine = polled(request);
     Analysis a;
     {
         WithoutGil released;
-        a = solver.analyze(pos, weak, limits);
+        a = solver.analyze(pos, mine);
     }
     raise_if_interrupted(a.stop);
     return a;
@@ -108,11 +127,20 @@ std::vector<std::optional<std::tuple<int, int>>> column_bounds(const Analysis& a
     return cols;
 }
 
-}  // namespace
+std::optional<std::tuple<int, int>> bounds_of(const Position& pos, int alpha, int beta) {
+    if (alpha >= beta) raise_bad_argument("beta", beta);
+    const auto b = static_bounds(pos, alpha, beta);
+    if (!b) return std::nullopt;
+    return std::make_tuple(b->lower, b->upper);
+}
 
-void register_solver(py::module_& m) {
-    m.attr("DEFAULT_TABLE_BYTES") = Solver::kDefaultTableBytes;
-    m.attr("MAX_THREADS") = Solver::kMaxThreads;
+std::optional<std::vector<std::optional<int>>> child_uppers(const Position& pos) {
+    const auto uppers = child_static_uppers(pos);
+    if (!uppers) return std::nullopt;
+    return std::vector<std::optional<int>>(uppers->begin(), uppers->end());
+}
+
+void register_results(py::module_& m) {
     py::enum_<StopReason>(m, "StopReason")
         .value("NONE", StopReason::kNone)
         .value("NODES", StopReason::kNodes)
@@ -126,25 +154,50 @@ void register_solver(py::module_& m) {
         .def_readonly("upper", &SearchResult::upper)
         .def_readonly("best_move", &SearchResult::best_move)
         .def_property_readonly("best_moves",
-                               [](const SearchResult& r) { return column_list(r.best_moves); })
+                               [](const SearchResult& r) { return centre_first(r.best_moves); })
         .def_readonly("nodes", &SearchResult::nodes)
+        .def_readonly("helper_nodes", &SearchResult::helper_nodes)
         .def_readonly("seconds", &SearchResult::seconds)
         .def_readonly("stop", &SearchResult::stop);
 
     py::class_<Analysis>(m, "Analysis")
         .def_property_readonly("columns", &column_bounds)
         .def_readonly("nodes", &Analysis::nodes)
+        .def_readonly("helper_nodes", &Analysis::helper_nodes)
         .def_readonly("seconds", &Analysis::seconds)
         .def_readonly("stop", &Analysis::stop);
+}
+
+void register_request(py::module_& m) {
+    py::enum_<Want>(m, "Want")
+        .value("SCORE", Want::kScore)
+        .value("ALL_BEST", Want::kAllBest)
+        .value("FIRST_BEST", Want::kFirstBest);
+
+    py::class_<SearchRequest>(m, "SearchRequest")
+        .def(py::init(&make_request), py::arg("weak") = false, py::arg("want") = Want::kScore,
+             py::arg("order") = py::none(), py::arg("max_nodes") = py::none(),
+             py::arg("max_seconds") = py::none())
+        .def_readonly("weak", &SearchRequest::weak)
+        .def_readonly("want", &SearchRequest::want)
+        .def_property_readonly("order", [](const SearchRequest& r) {
+            return std::vector<int>(r.order.begin(), r.order.end());
+        });
+}
+
+}  // namespace
+
+void register_solver(py::module_& m) {
+    m.attr("DEFAULT_TABLE_BYTES") = Solver::kDefaultTableBytes;
+    m.attr("MAX_THREADS") = Solver::kMaxThreads;
+    register_results(m);
+    register_request(m);
 
     py::class_<GuardedSolver>(m, "Solver")
         .def(py::init<std::size_t, int>(), py::arg("table_bytes"), py::arg("threads") = 1)
-        .def("search", &search, py::arg("position"), py::arg("weak") = false,
-             py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none(),
-             py::arg("want_move") = false, py::arg("first_best") = py::none())
+        .def("search", &search, py::arg("position"), py::arg("request"))
         .def("solve", &solve)
-        .def("analyze", &analyze, py::arg("position"), py::arg("weak") = false,
-             py::arg("max_nodes") = py::none(), py::arg("max_seconds") = py::none())
+        .def("analyze", &analyze, py::arg("position"), py::arg("request"))
         .def("set_book",
              [](GuardedSolver& s, std::optional<std::shared_ptr<Book>> book) {
                  const GuardedSolver::Claim claim(s);
@@ -158,6 +211,13 @@ void register_solver(py::module_& m) {
              })
         .def_property_readonly("table_bytes", &GuardedSolver::table_bytes)
         .def_property_readonly("threads", &GuardedSolver::threads);
+
+    m.def("static_bounds", &bounds_of, py::arg("position"), py::arg("alpha"), py::arg("beta"),
+          "For tests: the (lower, upper) bounds the search starts a node with, tightened by "
+          "the static bounds that can cut [alpha, beta]; None where it asks for none.");
+    m.def("child_static_uppers", &child_uppers, py::arg("position"),
+          "For tests: the cutoff test's static upper bound on each child's score by column "
+          "(None where it asks none); None where it asks for none.");
 }
 
 }  // namespace link4::bindings

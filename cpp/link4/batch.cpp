@@ -11,33 +11,28 @@ namespace link4 {
 Batch::Batch(std::vector<Position> positions, const BatchOptions& options)
     : positions_(std::move(positions)), options_(options), items_(positions_.size()) {
     for (std::size_t i = 0; i < positions_.size(); ++i) {
-        if (positions_[i].is_over()) {
-            items_[i].status = BatchStatus::kGameOver;
-            done_.fetch_add(1, std::memory_order_relaxed);
-        }
+        if (positions_[i].is_over()) done_.fetch_add(1, std::memory_order_relaxed);
     }
 }
 
 void Batch::work() {
     Solver solver(options_.table_bytes);
     solver.set_book(options_.book);
-    SearchLimits limits;
-    limits.max_nodes = options_.max_nodes;
-    limits.max_seconds = options_.max_seconds;
-    limits.stop = &stop_;
+    SearchRequest request = options_.request;
+    request.limits.stop = &stop_;
     for (std::size_t i; (i = next_.fetch_add(1)) < positions_.size();) {
-        if (items_[i].status == BatchStatus::kGameOver) continue;
+        if (positions_[i].is_over()) continue;
         BatchItem& item = items_[i];
         if (options_.analyze) {
-            item.analysis = solver.analyze(positions_[i], options_.weak, limits);
+            item.analysis = solver.analyze(positions_[i], request);
             item.result.nodes = item.analysis.nodes;
             item.result.seconds = item.analysis.seconds;
             item.result.stop = item.analysis.stop;
         } else {
-            item.result = solver.search(positions_[i], options_.weak, limits, options_.want_move);
+            item.result = solver.search(positions_[i], request);
         }
         if (item.result.stop == StopReason::kStopped) break;  // unfinished: stays pending
-        item.status = BatchStatus::kDone;
+        item.done = true;
         done_.fetch_add(1, std::memory_order_release);
     }
 }

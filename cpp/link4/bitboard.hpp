@@ -123,6 +123,20 @@ constexpr Bitboard winning_cells(Bitboard discs, Bitboard mask) {
     return r & (kBoardMask ^ mask);
 }
 
+// The cells above `cells` in their columns.
+constexpr Bitboard cells_above(Bitboard cells) {
+    Bitboard r = (cells << 1) & kBoardMask;
+    for (int i = 1; i < kHeight - 1; ++i) r |= (r << 1) & kBoardMask;
+    return r;
+}
+
+// The cells below `cells` in their columns.
+constexpr Bitboard cells_below(Bitboard cells) {
+    Bitboard r = (cells >> 1) & kBoardMask;
+    for (int i = 1; i < kHeight - 1; ++i) r |= (r >> 1) & kBoardMask;
+    return r;
+}
+
 // Swap columns left to right (column c goes to kWidth - 1 - c), sentinels included:
 // each pair of columns trades places with one shift each way.
 constexpr Bitboard mirror(Bitboard b) {

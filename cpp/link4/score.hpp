@@ -1,4 +1,4 @@
-// The score convention of DESIGN.md, from the side to move: 0 a draw; a win with
+// The score convention (docs/solver.md, "Scores"), from the side to move: 0 a draw; a win with
 // one's k-th disc scores kScoreBase - k (22 - k on the standard board); a loss scores
 // minus the opponent's figure. Every other layer asks these functions.
 #pragma once

@@ -13,7 +13,6 @@ from typing import Any, ClassVar, overload
 WIDTH: int
 HEIGHT: int
 CENTRE_ORDER: tuple[int, ...]
-SCORE_BASE: int
 
 class Position:
     """A position as two bitboards; plays and undoes moves without keeping a history."""
@@ -29,12 +28,7 @@ class Position:
     def height(self, col: int) -> int: ...
     @property
     def ply(self) -> int: ...
-    @property
-    def current(self) -> int: ...
-    @property
-    def mask(self) -> int: ...
     def key(self) -> int: ...
-    def mirror_key(self) -> int: ...
     def canonical_key(self) -> int: ...
     def last_mover_won(self) -> bool: ...
     def is_full(self) -> bool: ...
@@ -48,9 +42,6 @@ class Position:
     # The binding takes only a Position: comparing with anything else raises TypeError.
     def __eq__(self, arg0: Position, /) -> bool: ...  # type: ignore[override]
     def __hash__(self) -> int: ...
-
-def has_four(discs: int) -> bool:
-    """Whether a set of discs (a bitboard in the layout of bitboard.hpp) holds four in a row."""
 
 def board_moves(rows: Sequence[Sequence[int]]) -> str:
     """A move string that reaches the board (rows top first, cells 0 empty, 1 red, 2 yellow), or the BoardError that says why no game does."""
@@ -137,9 +128,14 @@ class SearchResult:
     @property
     def best_move(self) -> int: ...
     @property
-    def best_moves(self) -> list[int]: ...
+    def best_moves(self) -> list[int]:
+        """Every column worth the score when all were asked for, else best_move alone;
+        centre-most first (the order of CENTRE_ORDER)."""
     @property
     def nodes(self) -> int: ...
+    @property
+    def helper_nodes(self) -> int:
+        """The helper threads' share of nodes."""
     @property
     def seconds(self) -> float: ...
     @property
@@ -153,53 +149,26 @@ class Analysis:
     @property
     def nodes(self) -> int: ...
     @property
+    def helper_nodes(self) -> int: ...
+    @property
     def seconds(self) -> float: ...
     @property
     def stop(self) -> StopReason: ...
 
-class Solver:
-    """A solver owning its transposition table; one call at a time (another gets RuntimeError)."""
+class Want:
+    """What a search is asked for besides the score (a pybind11 enum)."""
 
-    def __init__(self, table_bytes: int, threads: int = 1) -> None: ...
-    def search(
-        self,
-        position: Position,
-        weak: bool = False,
-        max_nodes: int | None = None,
-        max_seconds: float | None = None,
-        want_move: bool = False,
-        first_best: Sequence[int] | None = None,
-    ) -> SearchResult: ...
-    # (score, nodes): the exact score, with no limit.
-    def solve(self, position: Position, weak: bool, /) -> tuple[int, int]: ...
-    def analyze(
-        self,
-        position: Position,
-        weak: bool = False,
-        max_nodes: int | None = None,
-        max_seconds: float | None = None,
-    ) -> Analysis: ...
-    def set_book(self, book: Book | None) -> None: ...
-    def clear(self) -> None: ...
-    @property
-    def table_bytes(self) -> int: ...
-    @property
-    def threads(self) -> int: ...
-
-class BatchStatus:
-    """What became of one position of a batch (a pybind11 enum)."""
-
-    PENDING: ClassVar[BatchStatus]
-    DONE: ClassVar[BatchStatus]
-    GAME_OVER: ClassVar[BatchStatus]
-    __members__: ClassVar[dict[str, BatchStatus]]
+    SCORE: ClassVar[Want]
+    ALL_BEST: ClassVar[Want]
+    FIRST_BEST: ClassVar[Want]
+    __members__: ClassVar[dict[str, Want]]
     def __init__(self, value: int) -> None: ...
     @overload
-    def __eq__(self, other: BatchStatus, /) -> bool: ...
+    def __eq__(self, other: Want, /) -> bool: ...
     @overload
     def __eq__(self, other: object, /) -> bool: ...
     @overload
-    def __ne__(self, other: BatchStatus, /) -> bool: ...
+    def __ne__(self, other: Want, /) -> bool: ...
     @overload
     def __ne__(self, other: object, /) -> bool: ...
     def __hash__(self) -> int: ...
@@ -214,28 +183,63 @@ class BatchStatus:
     @property
     def value(self) -> int: ...
 
+class SearchRequest:
+    """One search's question: weak or strong, what is wanted, the order in which the
+    first best move is looked for (None: the centre order), the limits (None: none)."""
+
+    def __init__(
+        self,
+        weak: bool = False,
+        want: Want = ...,
+        order: Sequence[int] | None = None,
+        max_nodes: int | None = None,
+        max_seconds: float | None = None,
+    ) -> None: ...
+    @property
+    def weak(self) -> bool: ...
+    @property
+    def want(self) -> Want: ...
+    @property
+    def order(self) -> list[int]: ...
+
+class Solver:
+    """A solver owning its transposition table; one call at a time (another gets RuntimeError)."""
+
+    def __init__(self, table_bytes: int, threads: int = 1) -> None: ...
+    def search(self, position: Position, request: SearchRequest) -> SearchResult: ...
+    # (score, nodes): the exact score, with no limit.
+    def solve(self, position: Position, weak: bool, /) -> tuple[int, int]: ...
+    def analyze(self, position: Position, request: SearchRequest) -> Analysis: ...
+    def set_book(self, book: Book | None) -> None: ...
+    def clear(self) -> None: ...
+    @property
+    def table_bytes(self) -> int: ...
+    @property
+    def threads(self) -> int: ...
+
+def static_bounds(position: Position, alpha: int, beta: int) -> tuple[int, int] | None:
+    """For tests: the (lower, upper) bounds the search starts a node with, tightened by the static bounds that can cut [alpha, beta]; None where it asks for none."""
+
+def child_static_uppers(position: Position) -> list[int | None] | None:
+    """For tests: the cutoff test's static upper bound on each child's score by column (None where it asks none); None where it asks for none."""
+
 def search_many(
     positions: Sequence[Position],
-    weak: bool,
-    want_move: bool,
+    request: SearchRequest,
     threads: int,
     table_bytes: int,
-    max_nodes: int | None,
-    max_seconds: float | None,
     book: Book | None,
     progress: object,
-) -> tuple[list[tuple[BatchStatus, SearchResult | None]], bool]: ...
+) -> tuple[list[SearchResult | None], bool]: ...
 
 def analyze_many(
     positions: Sequence[Position],
-    weak: bool,
+    request: SearchRequest,
     threads: int,
     table_bytes: int,
-    max_nodes: int | None,
-    max_seconds: float | None,
     book: Book | None,
     progress: object,
-) -> tuple[list[tuple[BatchStatus, Analysis | None]], bool]: ...
+) -> tuple[list[Analysis | None], bool]: ...
 
 HEURISTIC_WIN: int
 

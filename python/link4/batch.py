@@ -8,63 +8,63 @@ turns the results into Python values.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import NamedTuple, TypeVar
 
 from link4 import _core
-from link4.book import SHIPPED, BookChoice, resolve
-from link4.engine import (
+from link4._request import (
+    DEFAULT_TABLE_MB,
     ColumnValue,
     PositionLike,
     SearchResult,
-    _column_values,
-    _limits,
-    _position,
-    _table_bytes,
-    _threads,
+    column_values,
+    position,
+    request,
+    search_result,
+    table_bytes,
+    thread_count,
 )
+from link4.book import SHIPPED, BookChoice, resolve
 from link4.errors import GameOverError, Interrupted, from_core
 
-__all__ = ["Progress", "analyze_many", "search_many", "solve_many"]
+__all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
 
 Progress = Callable[[int, int], object]
+"""``progress(done, total)``, called in the calling thread as positions finish."""
+
+_Core = TypeVar("_Core", _core.SearchResult, _core.Analysis)
+_Value = TypeVar("_Value")
 
 
-def _batch(
+# The core's search_many or analyze_many: (per position its result or None, whether
+# Ctrl-C stopped the batch).
+_Many = Callable[
+    [list[_core.Position], _core.SearchRequest, int, int, _core.Book | None, Progress | None],
+    tuple[list[_Core | None], bool],
+]
+
+
+def _run(
+    many: _Many[_Core],
     positions: Iterable[PositionLike | _core.Position],
+    asked: Callable[[], _core.SearchRequest],
     threads: int | None,
     table_mb: float,
-    time_limit: float | None,
-    node_limit: int | None,
-    book: BookChoice,
-) -> tuple[list[_core.Position], int, int, int | None, float | None, _core.Book | None]:
-    """The core's arguments for a batch, every one checked before any work starts."""
-    pos = [_position(p) for p in positions]
-    nodes, seconds = _limits(time_limit, node_limit)
-    b = resolve(book)
-    n = _threads(threads)
-    # Every worker has its own table (no more workers than positions).
-    table = _table_bytes(table_mb, max(1, min(n, len(pos))))
-    return pos, n, table, nodes, seconds, None if b is None else b._core
-
-
-def _searches(
-    positions: Iterable[PositionLike | _core.Position],
-    weak: bool,
-    want_move: bool,
-    threads: int | None,
-    table_mb: float,
-    time_limit: float | None,
-    node_limit: int | None,
     progress: Progress | None,
-    book: BookChoice = SHIPPED,
-) -> list[SearchResult | None]:
-    """The batch behind search_many (with moves) and solve_many and link4 solve (without)."""
-    pos, n, table, nodes, seconds, core_book = _batch(
-        positions, threads, table_mb, time_limit, node_limit, book
-    )
-    items, interrupted = _core.search_many(
-        pos, weak, want_move, n, table, nodes, seconds, core_book, progress
-    )
-    results = [None if r is None else SearchResult._from_core(r) for _, r in items]
+    book: BookChoice,
+    convert: Callable[[_Core], _Value],
+) -> list[_Value | None]:
+    """One batch on the core's ``many`` (search_many or analyze_many): every argument
+    checked before any work starts (``asked`` builds the request), then the core's
+    results converted, None for a finished game. Ctrl-C raises Interrupted with the
+    converted results finished so far."""
+    pos = [position(p) for p in positions]
+    req = asked()
+    b = resolve(book)
+    n = thread_count(threads)
+    # Every worker has its own table (no more workers than positions).
+    table = table_bytes(table_mb, max(1, min(n, len(pos))))
+    items, interrupted = many(pos, req, n, table, None if b is None else b._core, progress)
+    results = [None if r is None else convert(r) for r in items]
     if interrupted:
         raise Interrupted(results)
     return results
@@ -75,7 +75,7 @@ def search_many(
     *,
     weak: bool = False,
     threads: int | None = None,
-    table_mb: float = 64,
+    table_mb: float = DEFAULT_TABLE_MB,
     time_limit: float | None = None,
     node_limit: int | None = None,
     progress: Progress | None = None,
@@ -92,7 +92,15 @@ def search_many(
     Ctrl-C raises ``link4.Interrupted``, a KeyboardInterrupt whose ``results`` hold
     every finished result (None for the others).
     """
-    return _searches(positions, weak, True, threads, table_mb, time_limit, node_limit, progress, book)
+
+    def asked() -> _core.SearchRequest:
+        return request(
+            weak=weak, want=_core.Want.ALL_BEST, time_limit=time_limit, node_limit=node_limit
+        )
+
+    return _run(
+        _core.search_many, positions, asked, threads, table_mb, progress, book, search_result
+    )
 
 
 def analyze_many(
@@ -100,7 +108,7 @@ def analyze_many(
     *,
     weak: bool = False,
     threads: int | None = None,
-    table_mb: float = 64,
+    table_mb: float = DEFAULT_TABLE_MB,
     time_limit: float | None = None,
     node_limit: int | None = None,
     progress: Progress | None = None,
@@ -111,43 +119,13 @@ def analyze_many(
     Limits, finished games (None), progress, memory and Ctrl-C (``link4.Interrupted``)
     work as in ``search_many``.
     """
-    try:
-        analyses = _analyses(
-            positions, weak, threads, table_mb, time_limit, node_limit, progress, book
-        )
-    except Interrupted as stop:
-        raise Interrupted([None if a is None else a[0] for a in stop.results]) from None
-    return [None if a is None else a[0] for a in analyses]
 
+    def asked() -> _core.SearchRequest:
+        return request(weak=weak, time_limit=time_limit, node_limit=node_limit)
 
-Measured = tuple[list[ColumnValue], int, float]
-"""An analysis with the nodes it searched and the seconds it took."""
-
-
-def _analyses(
-    positions: Iterable[PositionLike],
-    weak: bool,
-    threads: int | None,
-    table_mb: float,
-    time_limit: float | None,
-    node_limit: int | None,
-    progress: Progress | None,
-    book: BookChoice = SHIPPED,
-) -> list[Measured | None]:
-    """analyze_many with each analysis's nodes and seconds (for link4 solve); Ctrl-C
-    raises Interrupted whose results are these triples."""
-    pos, n, table, nodes, seconds, core_book = _batch(
-        positions, threads, table_mb, time_limit, node_limit, book
+    return _run(
+        _core.analyze_many, positions, asked, threads, table_mb, progress, book, column_values
     )
-    items, interrupted = _core.analyze_many(
-        pos, weak, n, table, nodes, seconds, core_book, progress
-    )
-    results: list[Measured | None] = [
-        None if a is None else (_column_values(a), a.nodes, a.seconds) for _, a in items
-    ]
-    if interrupted:
-        raise Interrupted(results)
-    return results
 
 
 def solve_many(
@@ -155,7 +133,7 @@ def solve_many(
     *,
     weak: bool = False,
     threads: int | None = None,
-    table_mb: float = 64,
+    table_mb: float = DEFAULT_TABLE_MB,
     book: BookChoice = SHIPPED,
 ) -> list[int]:
     """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
@@ -164,15 +142,58 @@ def solve_many(
     finished game) raises at once. Ctrl-C raises ``link4.Interrupted`` whose
     ``results`` hold the scores finished so far (None for the others).
     """
-    pos = [_position(p) for p in positions]
+    pos = [position(p) for p in positions]
     for i, p in enumerate(pos):
         if p.is_over():
             reason = from_core("game_over", ply=p.ply, won=p.last_mover_won())
             raise GameOverError(f"position {i}: {reason}")
-    try:
-        results = _searches(pos, weak, False, threads, table_mb, None, None, None, book)
-    except Interrupted as stop:
-        raise Interrupted([None if r is None else r.score for r in stop.results]) from None
-    return [r.score for r in results if r is not None and r.score is not None]
+
+    def asked() -> _core.SearchRequest:
+        return request(weak=weak)
+
+    def score(r: _core.SearchResult) -> int:
+        return r.score
+
+    results = _run(_core.search_many, pos, asked, threads, table_mb, None, book, score)
+    return [s for s in results if s is not None]
 
 
+class Measured(NamedTuple):
+    """One position's answer in ``measure_many``, with what it cost."""
+
+    value: int | list[ColumnValue]
+    """The exact score, or with ``analyze`` every column's value (as ``Solver.analyze``)."""
+    nodes: int
+    seconds: float
+
+
+def measure_many(
+    positions: Iterable[PositionLike],
+    *,
+    analyze: bool = False,
+    weak: bool = False,
+    threads: int | None = None,
+    table_mb: float = DEFAULT_TABLE_MB,
+    progress: Progress | None = None,
+    book: BookChoice = SHIPPED,
+) -> list[Measured | None]:
+    """The exact score (or with ``analyze`` every column's value) of many positions, each
+    with the nodes it searched and the seconds it took, as ``link4 solve`` prints them.
+
+    The score is searched alone (no best move): the nodes are those of ``Solver.solve``.
+    Finished games (None), progress, memory and Ctrl-C (``link4.Interrupted``, whose
+    ``results`` are these values) work as in ``search_many``.
+    """
+
+    def asked() -> _core.SearchRequest:
+        return request(weak=weak)
+
+    def solved(r: _core.SearchResult) -> Measured:
+        return Measured(r.score, r.nodes, r.seconds)
+
+    def analysed(a: _core.Analysis) -> Measured:
+        return Measured(column_values(a), a.nodes, a.seconds)
+
+    if analyze:
+        return _run(_core.analyze_many, positions, asked, threads, table_mb, progress, book, analysed)
+    return _run(_core.search_many, positions, asked, threads, table_mb, progress, book, solved)

@@ -1,23 +1,37 @@
 """The engine facade: exact scores, best moves and analyses, for scripts and the CLI.
 
-Every answer comes from the compiled core (``link4._core``): this module checks the
-arguments, converts the results into Python values and holds the tie rule's random
-choice. Nothing here searches.
+Every answer comes from the compiled core (``link4._core``): this module builds one
+request per answer (``link4._request`` checks the arguments and converts the results
+into Python values) and holds the tie rule's random choice. Nothing here searches.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import threading
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
-from typing import Literal, overload
+from dataclasses import replace
+from typing import overload
 
 from link4 import _core
+from link4._request import DEFAULT_TABLE_MB as DEFAULT_TABLE_MB
+from link4._request import MAX_TABLE_MB as MAX_TABLE_MB
+from link4._request import MAX_THREADS as MAX_THREADS
+from link4._request import MIN_TABLE_MB as MIN_TABLE_MB
+from link4._request import StopReason as StopReason
+from link4._request import (
+    ColumnValue,
+    PositionLike,
+    SearchResult,
+    column_values,
+    limits,
+    position,
+    request,
+    search_result,
+    table_bytes,
+    thread_count,
+)
 from link4.book import SHIPPED, Book, BookChoice, resolve
-from link4.errors import GameOverError, Interrupted, from_core
-from link4.game import Game, core_position
+from link4.game import Game
 
 __all__ = [
     "CENTRE_ORDER",
@@ -28,157 +42,14 @@ __all__ = [
     "solve",
 ]
 
-PositionLike = Game | str
-"""Every entry point takes a Game or a move string such as ``"4453"``."""
-
 CENTRE_ORDER: tuple[int, ...] = tuple(_core.CENTRE_ORDER)
 """Columns from the centre outwards, the left one first: the order in which ties go."""
 
-_CENTRE_RANK = {col: rank for rank, col in enumerate(CENTRE_ORDER)}
-
-StopReason = Literal["nodes", "time"]
-_STOPPED_BY: dict[_core.StopReason, StopReason] = {
-    _core.StopReason.NODES: "nodes",
-    _core.StopReason.TIME: "time",
-}
-
-MIN_TABLE_MB = 4
-MAX_TABLE_MB = 1 << 20
-DEFAULT_TABLE_MB: int = _core.DEFAULT_TABLE_BYTES >> 20
-"""The transposition table's size (MB) wherever none is given."""
-
-
-def _position(pos: PositionLike | _core.Position) -> _core.Position:
-    if isinstance(pos, Game):
-        return core_position(pos)
-    if isinstance(pos, _core.Position):
-        return pos
-    if isinstance(pos, str):
-        return _core.Position.from_moves(pos)
-    raise TypeError(f"a position is a link4.Game or a move string, not {type(pos).__name__}")
-
-
-def _physical_memory() -> int | None:
-    """The machine's memory in bytes, where the system says."""
-    try:
-        return os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
-    except (ValueError, OSError, AttributeError):
-        return None
-
-
-def _table_bytes(table_mb: float, tables: int = 1) -> int:
-    """The bytes of a table of ``table_mb`` MB; MemoryError when ``tables`` of them
-    would not fit in the machine's memory (rather than being killed filling them)."""
-    if not (MIN_TABLE_MB <= table_mb <= MAX_TABLE_MB):
-        raise ValueError(
-            f"table_mb must be between {MIN_TABLE_MB} and {MAX_TABLE_MB} (MB), not {table_mb!r}"
-        )
-    physical = _physical_memory()
-    if physical is not None and tables * table_mb * (1 << 20) > physical:
-        what = f"a table of {table_mb:g} MB" if tables == 1 else f"{tables} tables of {table_mb:g} MB"
-        raise MemoryError(f"{what} is more than the memory of this machine ({physical >> 20} MB)")
-    return int(table_mb * (1 << 20))
-
-
-MAX_THREADS: int = _core.MAX_THREADS
-"""The most threads a search or a batch may run on."""
-
-
-def _threads(threads: int | None) -> int:
-    """A thread count (None: one per core), checked."""
-    n = threads if threads is not None else (os.cpu_count() or 1)
-    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_THREADS:
-        raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not {threads!r}")
-    return n
-
-
-def _limits(time_limit: float | None, node_limit: int | None) -> tuple[int | None, float | None]:
-    """(max_nodes, max_seconds) for the core; None: no limit."""
-    seconds = None
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
-        if not time_limit >= 0:
-            raise ValueError(f"time_limit must be a number of seconds >= 0, not {time_limit!r}")
-        # A deadline past a century would never be reached anyway: no limit (this also
-        # covers infinity, and ints too big for a float).
-        if time_limit < 3e9:
-            seconds = max(float(time_limit), 1e-9)
-    nodes = None
-    if node_limit is not None:
-        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
-            raise ValueError(f"node_limit must be an int >= 1, not {node_limit!r}")
-        nodes = min(node_limit, 2**64 - 1)
-    return nodes, seconds
-
-
-@dataclass(frozen=True)
-class SearchResult:
-    """What a bounded search proved.
-
-    ``lower <= true score <= upper`` always holds. ``exact`` is True when they meet, and
-    then ``score`` is the score; ``score`` is None when a limit stopped the search first.
-    ``best_move`` is honest under any limit: its proven value is at least ``lower``.
-    When exact, it is the best column by the tie rule (the centre-most of the best) and
-    ``best_moves`` lists every best column, centre first (complete unless
-    ``stopped_by`` is set); otherwise ``best_moves`` is ``(best_move,)``.
-    With ``weak=True`` the scores are signs: -1 loss, 0 draw, 1 win.
-    For a column of ``Solver.analyze`` cut short by a limit, ``best_move`` is that column.
-    """
-
-    exact: bool
-    score: int | None
-    lower: int
-    upper: int
-    best_move: int
-    nodes: int
-    seconds: float
-    stopped_by: StopReason | None
-    best_moves: tuple[int, ...] = ()
-
-    @classmethod
-    def _from_core(cls, r: _core.SearchResult) -> SearchResult:
-        return cls(
-            exact=r.exact,
-            score=r.score if r.exact else None,
-            lower=r.lower,
-            upper=r.upper,
-            best_move=r.best_move,
-            nodes=r.nodes,
-            seconds=r.seconds,
-            stopped_by=_STOPPED_BY.get(r.stop),
-            best_moves=tuple(sorted(r.best_moves, key=_CENTRE_RANK.__getitem__)),
-        )
-
-
-ColumnValue = int | SearchResult | None
-"""One column of ``Solver.analyze``: an exact score, the bounds a limit left, or None (full)."""
-
-
-def _column_values(a: _core.Analysis) -> list[ColumnValue]:
-    """Python values for the core's per-column bounds."""
-    stopped = _STOPPED_BY.get(a.stop)
-    values: list[ColumnValue] = []
-    for col, bounds in enumerate(a.columns):
-        if bounds is None:
-            values.append(None)
-        elif bounds[0] == bounds[1]:
-            values.append(bounds[0])
-        else:
-            values.append(
-                SearchResult(
-                    exact=False,
-                    score=None,
-                    lower=bounds[0],
-                    upper=bounds[1],
-                    best_move=col,
-                    nodes=a.nodes,
-                    seconds=a.seconds,
-                    stopped_by=stopped,
-                    best_moves=(col,),
-                )
-            )
-    return values
+# Transitional: perft, player, commands.book and commands.dataset still import these
+# private names; they are link4._request's public position, limits and table_bytes.
+_position = position
+_limits = limits
+_table_bytes = table_bytes
 
 
 class Solver:
@@ -210,8 +81,7 @@ class Solver:
         path of a book file, None for none; by default the one shipped with link4)."""
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
-        threads = _threads(threads)
-        self._core = _core.Solver(_table_bytes(table_mb), threads)
+        self._core = _core.Solver(table_bytes(table_mb), thread_count(threads))
         self._book = resolve(book)
         self._core.set_book(None if self._book is None else self._book._core)
         self._nodes = 0
@@ -245,21 +115,6 @@ class Solver:
         """Forget everything the table has learnt (the next searches start cold)."""
         self._core.clear()
 
-    def _search(
-        self,
-        pos: PositionLike,
-        weak: bool,
-        time_limit: float | None,
-        node_limit: int | None,
-        want_move: bool,
-        first_best: list[int] | None = None,
-    ) -> _core.SearchResult:
-        position = _position(pos)
-        nodes, seconds = _limits(time_limit, node_limit)
-        r = self._core.search(position, weak, nodes, seconds, want_move, first_best)
-        self._nodes = r.nodes
-        return r
-
     def solve(self, pos: PositionLike, *, weak: bool = False) -> int:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
 
@@ -267,7 +122,7 @@ class Solver:
         a bad move string, KeyboardInterrupt on Ctrl-C (the solver stays usable).
         """
         # The shortest path: on the easiest positions the search takes a few microseconds.
-        score, self._nodes = self._core.solve(_position(pos), weak)
+        score, self._nodes = self._core.solve(position(pos), weak)
         return score
 
     def search(
@@ -295,15 +150,21 @@ class Solver:
         >>> Solver(table_mb=16).search("4455", ties=False).best_moves
         (2,)
         """
+        core_pos = position(pos)
         if ties:
-            result = SearchResult._from_core(self._search(pos, weak, time_limit, node_limit, True))
-            if rng is not None and result.exact and len(result.best_moves) > 1:
-                result = replace(result, best_move=rng.choice(result.best_moves))
-            return result
-        order = list(CENTRE_ORDER) if rng is None else rng.sample(CENTRE_ORDER, len(CENTRE_ORDER))
-        return SearchResult._from_core(
-            self._search(pos, weak, time_limit, node_limit, True, order)
+            want, order = _core.Want.ALL_BEST, None
+        else:
+            want = _core.Want.FIRST_BEST
+            order = None if rng is None else rng.sample(CENTRE_ORDER, len(CENTRE_ORDER))
+        asked = request(
+            weak=weak, want=want, order=order, time_limit=time_limit, node_limit=node_limit
         )
+        r = self._core.search(core_pos, asked)
+        self._nodes = r.nodes
+        result = search_result(r)
+        if ties and rng is not None and result.exact and len(result.best_moves) > 1:
+            result = replace(result, best_move=rng.choice(result.best_moves))
+        return result
 
     def best_move(self, pos: PositionLike, *, rng: random.Random | None = None) -> int:
         """A best column (0-based): the centre-most, or one at random with ``rng`` (each
@@ -366,21 +227,11 @@ class Solver:
         outcome (win, draw, loss) of every column is settled before any exact score, so a
         short limit still tells which moves win.
         """
-        position = _position(pos)
-        nodes, seconds = _limits(time_limit, node_limit)
-        a = self._core.analyze(position, weak, nodes, seconds)
+        core_pos = position(pos)
+        asked = request(weak=weak, time_limit=time_limit, node_limit=node_limit)
+        a = self._core.analyze(core_pos, asked)
         self._nodes = a.nodes
-        return _column_values(a)
-
-    def solve_many(
-        self, positions: Iterable[PositionLike], *, weak: bool = False, threads: int | None = None
-    ) -> list[int]:
-        """Scores of many positions, in order, on ``threads`` threads (default: all cores)."""
-        from link4.batch import solve_many
-
-        return solve_many(
-            positions, weak=weak, threads=threads, table_mb=self.table_mb, book=self._book
-        )
+        return column_values(a)
 
 
 _default = threading.local()

@@ -7,12 +7,11 @@ import json
 import sys
 import time
 from collections.abc import Iterator, Sequence
-from typing import Any
 
-from link4.batch import _analyses, _searches
+from link4.batch import Measured, measure_many
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.commands._progress import Advance, progress_bar
-from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
+from link4.engine import DEFAULT_TABLE_MB, ColumnValue, Solver
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -134,14 +133,10 @@ def _batched(args: argparse.Namespace) -> int:
 
 
 def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advance) -> None:
-    found: list[Any] = []
+    found: list[Measured | None] = []
     try:
-        if args.analyze:
-            found = _analyses(games, args.weak, args.threads, args.table_mb, None, None, advance,
-                              args.book_choice)
-        else:
-            found = _searches(games, args.weak, False, args.threads, args.table_mb, None, None,
-                              advance, args.book_choice)
+        found = measure_many(games, analyze=args.analyze, weak=args.weak, threads=args.threads,
+                             table_mb=args.table_mb, progress=advance, book=args.book_choice)
     except Interrupted as stop:
         found = stop.results
         raise
@@ -150,12 +145,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
         for game, r in zip(games, found, strict=False):  # nothing found when stopped at once
             if r is None:
                 break
-            if isinstance(r, SearchResult):
-                assert r.score is not None
-                line = _line(args, game, r.score, r.nodes, r.seconds)
-            else:
-                line = _line(args, game, *r)
-            sys.stdout.write(line + "\n")
+            sys.stdout.write(_line(args, game, *r) + "\n")
         sys.stdout.flush()
 
 

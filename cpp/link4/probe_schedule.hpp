@@ -1,0 +1,79 @@
+// Where the root's null-window probes go: the probe schedule and the score guess
+// (docs/solver.md, "The probe schedule").
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <optional>
+
+namespace link4 {
+
+inline int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+// The next null-window probe between `lower` and `upper` (lower < upper). While the
+// window is wider than `narrow_window`, its middle leaning towards 0; once narrower,
+// the probes go out from 0, a step at a time for the first two, then by halves: most
+// positions, and the hardest, score near 0, and a probe next to the final score costs
+// far more than one far from it.
+inline constexpr int kNarrowWindow = 17;
+inline int probe_point(int lower, int upper, int narrow_window = kNarrowWindow) {
+    if (upper - lower <= narrow_window) {
+        if (lower < 0 && upper > 0) return 0;
+        if (lower == 0 || lower == 1) return lower;
+        if (upper == 0 || upper == -1) return upper - 1;
+    }
+    int mid = lower + (upper - lower) / 2;
+    if (mid <= 0 && lower / 2 < mid) mid = lower / 2;
+    else if (mid >= 0 && upper / 2 > mid) mid = upper / 2;
+    return mid;
+}
+
+// A guess at the score from what the first two probes cost: the first that proves the
+// score above a point below 0 and the first that proves it at most a point above 0. A
+// probe costs more the nearer it lies to the score, so when one of them cost
+// 2^kMinLog2Ratio times the other or more, the score probably lies on the dearer one's
+// side, the further out the larger the ratio; the narrow probes then start from that
+// guess instead of from 0. When neither cost outweighs the other, the score probably
+// lies near 0, and the probes go out from 0 already from a window of kBalancedWindow.
+// (docs/solver.md, "The score guess".)
+class ScoreGuess {
+  public:
+    // Note a probe at `mid` that took `nodes` nodes and found the score above it or not.
+    void note(int mid, bool above, std::uint64_t nodes) {
+        if (above && mid < 0 && below_cost_ == 0) below_cost_ = nodes + 1;
+        if (!above && mid > 0 && above_cost_ == 0) above_cost_ = nodes + 1;
+    }
+
+    // The point of the next probe in the window [lower, upper].
+    int next_point(int lower, int upper) {
+        // Made once: after that, a guess or balanced_.
+        if (!guess_ && !balanced_ && below_cost_ && above_cost_ && upper - lower <= kBalancedWindow) {
+            const double ratio =
+                static_cast<double>(below_cost_) / static_cast<double>(above_cost_);
+            const double r = std::log2(ratio);
+            if (r <= -kMinLog2Ratio)
+                guess_ = std::min(static_cast<int>(std::lround(-r)) + 1, kMaxGuess);
+            else if (r >= kMinLog2Ratio)
+                guess_ = std::max(-static_cast<int>(std::lround(r)), -kMaxGuess);
+            else
+                balanced_ = true;
+        }
+        // The probe at guess - 1 asks whether the score reaches the guess; once it is
+        // answered, the clamp steps on from the bound it proved.
+        if (guess_) return clamp(*guess_ - 1, lower, upper - 1);
+        return probe_point(lower, upper, balanced_ ? kBalancedWindow : kNarrowWindow);
+    }
+
+  private:
+    static constexpr double kMinLog2Ratio = 1.5;
+    static constexpr int kMaxGuess = 5;
+    // The window of a position with a few discs after the first two probes, -9 to 10.
+    static constexpr int kBalancedWindow = 19;
+    // The two probes' node counts plus 1; 0 until such a probe is made.
+    std::uint64_t below_cost_ = 0, above_cost_ = 0;
+    bool balanced_ = false;  // neither cost outweighed the other: no guess
+    std::optional<int> guess_;
+};
+
+}  // namespace link4

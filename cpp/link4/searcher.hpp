@@ -1,0 +1,182 @@
+// One thread's search, private to the engine: the negamax (search.cpp) and its root
+// drivers (root.cpp), with the thread's own small tables and its limits. The Solver
+// (threads.cpp) runs one Searcher on the calling thread and one per helper thread.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "link4/bitboard.hpp"
+#include "link4/book.hpp"
+#include "link4/child_threats.hpp"
+#include "link4/score.hpp"
+#include "link4/solver.hpp"
+#include "link4/tt.hpp"
+
+namespace link4 {
+
+// Which positions the threads of one search are searching right now, as counts in
+// slots picked by a hash of the key (two positions may share a slot: then one of them
+// looks busy when it is not, which costs a little order, never a wrong answer).
+class BusyTable {
+  public:
+    bool busy(Bitboard key) const { return slots_[index(key)].load(std::memory_order_relaxed) != 0; }
+    void enter(Bitboard key) { slots_[index(key)].fetch_add(1, std::memory_order_relaxed); }
+    void leave(Bitboard key) { slots_[index(key)].fetch_sub(1, std::memory_order_relaxed); }
+
+  private:
+    static constexpr int kBits = 16;
+    static std::size_t index(Bitboard key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - kBits); }
+    std::array<std::atomic<std::uint16_t>, std::size_t{1} << kBits> slots_{};
+};
+
+// One thread's search. The main table may be shared with other Searchers searching
+// the same position at the same time.
+class Searcher {
+  public:
+    explicit Searcher(TranspositionTable& table) : table_(table) {}
+
+    SearchResult search(const Position& pos, const SearchRequest& request);
+    Analysis analyze(const Position& pos, const SearchRequest& request);
+    // A helper's share of a search for the best moves of a position whose score the
+    // book holds: whether each column is worth that score, asked of the columns of
+    // the request's order from its `first` on (round to the start). What it proves
+    // reaches the main search through the table. Returns the nodes searched.
+    std::uint64_t probe_columns(const Position& pos, const SearchRequest& request, int first);
+
+    void set_book(std::shared_ptr<const Book> book) {
+        book_ = std::move(book);
+        book_depth_ = book_ ? book_->depth() : -1;
+    }
+    const std::shared_ptr<const Book>& book() const { return book_; }
+    // Clears the thread's own tables (the main table is the Solver's to clear).
+    void clear_own_tables() {
+        near_table_.clear();
+        last_table_.clear();
+    }
+    // Shared by the threads of one search (null: a single thread).
+    void set_busy_table(BusyTable* busy) { busy_ = busy; }
+    // Nonzero: the null-window probes of a score lie this far from the usual points, so
+    // that a helper thread proves bounds the main search will ask for next.
+    void set_probe_bias(int bias) { probe_bias_ = bias; }
+    // Set from another thread: the search stops (StopReason::kStopped) at its next check.
+    std::atomic<bool>& abort_flag() { return abort_; }
+    // Whether the last search was stopped by the abort flag (and by nothing else).
+    bool aborted() const { return aborted_; }
+
+  private:
+    // The exact score of `pos` when the book holds it.
+    std::optional<int> book_score(const Position& pos) const {
+        return book_ ? book_->get(pos) : std::nullopt;
+    }
+    // A lower bound on the score of `pos` from its parents in the book (each scores at
+    // least what moving to `pos` gives it), or -kInfinity when the book holds none.
+    int parents_bound(const Position& pos) const;
+    int negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta);
+    // The same for a position whose key and opponent threats the caller has not at hand.
+    int negamax(const Position& pos, int alpha, int beta) {
+        return negamax(pos, pos.canonical_key(), pos.opponent_winning_cells(), alpha, beta);
+    }
+    // Narrows [alpha, beta] to the bounds on the score of `pos` that its table entry
+    // and the static bounds prove; true when that closes the window (the node's value
+    // then in alpha).
+    bool narrow_window(const Position& pos, Bitboard key, Bitboard threats,
+                       const TranspositionTable& table, int& alpha, int& beta) const;
+    bool limit_reached();
+    void begin(const SearchLimits& limits);
+    template <typename Result>
+    void finish(Result& result) const;
+
+    // The null-window driver: the score of `pos` alone (the benchmark's path).
+    void solve_root(const Position& pos, bool weak, SearchResult& result);
+    // The root with a value per column: the score, the best move and its ties (or only
+    // the first best move of the request's order).
+    void search_root(const Position& pos, const SearchRequest& request, SearchResult& result);
+
+    // Proven bounds per column of the root position, narrowed probe by probe.
+    struct Root {
+        Position pos;
+        bool weak = false;
+        std::array<ColumnValue, kWidth> columns{};
+        std::array<Bitboard, kWidth> child_keys{};
+        std::array<int, kWidth> order{};  // the columns still open, best first
+        int size = 0;
+        std::optional<int> known;  // the position's own score (weak: its sign), from the book
+        ColumnSet capped = 0;  // columns whose upper bound their children's parents gave
+    };
+    void init_root(const Position& pos, bool weak, Root& root);
+    // The bounds on the root's score that its columns prove.
+    static void root_bounds(const Root& root, int& lower, int& upper);
+    // The null-window probes of search_root: they narrow the root's score to [lower,
+    // upper], from `floor` (a bound no column need prove) on.
+    void narrow_root(Root& root, int floor, int& lower, int& upper);
+    // The best move's set for search_root: the columns worth the score found (or
+    // the best bounds proven), and the result's bounds lowered to what they prove.
+    ColumnSet best_columns(Root& root, const SearchRequest& request, SearchResult& result);
+    // Is playing `col` worth at least `target`? One null-window search of the child;
+    // its answer narrows the column's bounds. False when a limit stopped it.
+    bool probe(Root& root, int col, int target);
+    // Narrow one column to its exact value, or only to its sign.
+    void settle(Root& root, int col, bool sign_only);
+    // The columns worth `target`, asked of those of `order` from its `first` on (round
+    // to the start) by a probe where their bounds do not tell; with `first_only`, the
+    // first of them alone. Stops early when a limit stops the search.
+    ColumnSet columns_worth(Root& root, const ColumnOrder& order, int first, int target,
+                            bool first_only);
+
+    // The positions near the end of the game are the bulk of the nodes, each one's
+    // subtree is small, and a probe in the main table costs a main-memory miss. So each
+    // thread keeps two small tables of its own: positions with kNearEndMoves discs or
+    // more go to one that stays in the shared cache, and those with kLastMoves or more
+    // to one that stays in the core's own cache.
+    static constexpr int kNearEndMoves = 18;
+    static constexpr std::size_t kNearTableBytes = std::size_t{4} << 20;
+    static constexpr int kLastMoves = 26;
+    static constexpr std::size_t kLastTableBytes = std::size_t{512} << 10;
+    static constexpr int kInfinity = 127;
+    // Threads coordinate (BusyTable) on positions with fewer discs than this, whose
+    // subtrees are large enough to be worth it.
+    static constexpr int kSharedMoves = 16;
+
+    // The table of positions with `moves` discs (const or not as the Searcher is).
+    template <typename Self>
+    static auto& table_for(Self& self, int moves) {
+        return moves >= kLastMoves      ? self.last_table_
+               : moves >= kNearEndMoves ? self.near_table_
+                                        : self.table_;
+    }
+    TranspositionTable& table_for(int moves) { return table_for(*this, moves); }
+    const TranspositionTable& table_for(int moves) const { return table_for(*this, moves); }
+    // The keys of a node's children, indexed by the bit of the move (the cell's index
+    // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
+    using ChildKeys = Bitboard[kWidth * kColumnBits];
+    // The lower bounds the table holds on the children's scores, indexed the same way.
+    using ChildLowers = int[kWidth * kColumnBits];
+    int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
+                             ChildKeys& child_keys, ChildLowers& child_lowers,
+                             ChildThreats& child_threats) const;
+
+    TranspositionTable& table_;
+    TranspositionTable near_table_{kNearTableBytes};
+    TranspositionTable last_table_{kLastTableBytes};
+    std::shared_ptr<const Book> book_;
+    int book_depth_ = -1;
+    BusyTable* busy_ = nullptr;
+    int probe_bias_ = 0;
+    std::uint64_t nodes_ = 0;
+    // Limits of the current search.
+    SearchLimits limits_;
+    std::atomic<bool> abort_{false};
+    bool aborted_ = false;
+    std::uint64_t next_check_ = 0;
+    std::chrono::steady_clock::time_point start_;
+    std::chrono::steady_clock::time_point next_poll_;
+    StopReason stop_ = StopReason::kNone;
+};
+
+}  // namespace link4

@@ -1,0 +1,292 @@
+// The Solver: the main search on the calling thread, helpers on threads of their own
+// (docs/solver.md, "Threads").
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "link4/searcher.hpp"
+#include "link4/solver.hpp"
+
+#ifndef _WIN32
+#include <unistd.h>
+#endif
+
+namespace link4 {
+namespace {
+
+// The process the calling thread runs in: a Solver's helper threads belong to the
+// process that started them, and a child made by fork() has none of them.
+long current_process() {
+#ifdef _WIN32
+    return 0;  // no fork()
+#else
+    return static_cast<long>(getpid());
+#endif
+}
+
+}  // namespace
+
+// The helper threads of a Solver, and the BusyTable they share with its main search.
+// Each has its own Searcher on the Solver's table and sleeps until a search starts;
+// then it searches the same position until the main search is over.
+class Solver::Helpers {
+  public:
+    enum class Task : std::uint8_t {
+        kScore,    // the score of the position
+        kColumns,  // the score of each child, from a column of the helper's own
+        kTies,     // which columns are worth the book's score, from a column of its own
+    };
+
+    Helpers(TranspositionTable& table, int count) {
+        workers_.reserve(static_cast<std::size_t>(count));
+        for (int i = 0; i < count; ++i) {
+            workers_.push_back(std::make_unique<Worker>(table));
+            workers_.back()->searcher.set_busy_table(&busy_table_);
+            // Probes beside the main search's: +1, -1, +2, -2, ...
+            workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
+        }
+        try {
+            for (int i = 0; i < count; ++i) {
+                Worker* w = workers_[static_cast<std::size_t>(i)].get();
+                w->thread = std::thread([this, w, i] { loop(*w, i + 1); });
+            }
+        } catch (...) {  // no more threads: stop those already started
+            quit();
+            throw;
+        }
+    }
+
+    ~Helpers() { quit(); }
+
+    int count() const { return static_cast<int>(workers_.size()); }
+    BusyTable& busy_table() { return busy_table_; }
+
+    // False in a child made by fork(): the threads, and the waits on the locks and
+    // conditions below, are the parent's.
+    bool in_this_process() const { return owner_ == current_process(); }
+
+    void for_each(const auto& f) {
+        for (auto& w : workers_) f(w->searcher);
+    }
+
+    // Start every helper on `pos`, with `request`'s weak and order and each thread's
+    // node limit `max_nodes`. With kScore, the helper that proves the score raises
+    // `done` (the main search's abort flag). With kTies, the helpers ask the columns in
+    // the request's order, each from a later one than the last.
+    void start(const Position& pos, const SearchRequest& request, Task task,
+               std::uint64_t max_nodes, std::atomic<bool>* done) {
+        std::lock_guard lock(mutex_);
+        for (auto& w : workers_) w->searcher.abort_flag().store(false);
+        pos_ = pos;
+        request_ = SearchRequest{};
+        request_.weak = request.weak;
+        request_.order = request.order;
+        request_.limits.max_nodes = max_nodes;
+        task_ = task;
+        done_ = done;
+        solved_.reset();
+        busy_ = count();
+        ++job_;
+        wake_.notify_all();
+    }
+
+    // Stop the helpers and wait for them; their nodes.
+    std::uint64_t stop() {
+        for (auto& w : workers_) w->searcher.abort_flag().store(true);
+        std::unique_lock lock(mutex_);
+        idle_.wait(lock, [this] { return busy_ == 0; });
+        std::uint64_t nodes = 0;
+        for (auto& w : workers_) nodes += w->nodes;
+        return nodes;
+    }
+
+    // After stop(): the result of the helper that proved the score, if one did.
+    const std::optional<SearchResult>& solved() const { return solved_; }
+
+  private:
+    struct Worker {
+        explicit Worker(TranspositionTable& table) : searcher(table) {}
+        Searcher searcher;
+        std::thread thread;
+        std::uint64_t nodes = 0;  // in the last job
+    };
+
+    void quit() {
+        {
+            std::lock_guard lock(mutex_);
+            quit_ = true;
+        }
+        wake_.notify_all();
+        for (auto& w : workers_)
+            if (w->thread.joinable()) w->thread.join();
+    }
+
+    // The score of each child of `pos`, from the `index`-th column of the centre order
+    // on; the nodes searched.
+    static std::uint64_t score_children(Searcher& searcher, const Position& pos,
+                                        SearchRequest request, int index) {
+        const std::uint64_t max_nodes = request.limits.max_nodes;
+        std::uint64_t nodes = 0;
+        for (int i = 0; i < kWidth; ++i) {
+            const int col = kCentreOrder[(i + index) % kWidth];
+            if (!pos.can_play(col)) continue;
+            Position child = pos;
+            child.play(col);
+            if (child.is_over()) continue;
+            if (max_nodes && nodes >= max_nodes) break;
+            if (max_nodes) request.limits.max_nodes = max_nodes - nodes;
+            const SearchResult r = searcher.search(child, request);
+            nodes += r.nodes;
+            if (r.stop != StopReason::kNone) break;
+        }
+        return nodes;
+    }
+
+    // The `index`-th helper (from 1): each job in turn, until quit.
+    void loop(Worker& w, int index) {
+        std::uint64_t seen = 0;
+        std::unique_lock lock(mutex_);
+        for (;;) {
+            wake_.wait(lock, [&] { return quit_ || job_ != seen; });
+            if (quit_) return;
+            seen = job_;
+            const Position pos = pos_;
+            const SearchRequest request = request_;  // want: the score
+            const Task task = task_;
+            lock.unlock();
+
+            std::uint64_t nodes = 0;
+            std::optional<SearchResult> proved;
+            if (task == Task::kScore) {
+                const SearchResult r = w.searcher.search(pos, request);
+                nodes = r.nodes;
+                if (r.stop == StopReason::kNone) proved = r;
+            } else if (task == Task::kTies) {
+                nodes = w.searcher.probe_columns(pos, request, index);
+            } else {
+                nodes = score_children(w.searcher, pos, request, index);
+            }
+
+            lock.lock();
+            w.nodes = nodes;
+            if (proved && !solved_) {
+                solved_ = proved;
+                if (done_) done_->store(true);
+            }
+            if (--busy_ == 0) idle_.notify_all();
+        }
+    }
+
+    const long owner_ = current_process();
+    BusyTable busy_table_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    std::mutex mutex_;
+    std::condition_variable wake_;  // a job, or quit
+    std::condition_variable idle_;  // every helper done with the job
+    std::uint64_t job_ = 0;         // jobs started so far
+    int busy_ = 0;                  // helpers still on the current job
+    bool quit_ = false;
+    // The current job.
+    Position pos_;
+    SearchRequest request_;
+    Task task_ = Task::kScore;
+    std::atomic<bool>* done_ = nullptr;
+    std::optional<SearchResult> solved_;
+};
+
+Solver::Solver(std::size_t table_bytes, int threads)
+    : table_(table_bytes), main_(std::make_unique<Searcher>(table_)) {
+    if (threads < 1) threads = 1;
+    if (threads > kMaxThreads) threads = kMaxThreads;
+    if (threads > 1) start_helpers(threads - 1);
+}
+
+Solver::~Solver() { forget_forked_helpers(); }
+
+void Solver::start_helpers(int count) {
+    helpers_ = std::make_unique<Helpers>(table_, count);
+    main_->set_busy_table(&helpers_->busy_table());
+    helpers_->for_each([&](Searcher& s) { s.set_book(main_->book()); });
+}
+
+int Solver::forget_forked_helpers() {
+    if (!helpers_ || helpers_->in_this_process()) return 0;
+    // A child made by fork(): the helpers' threads do not exist here, and joining them,
+    // or destroying the conditions they waited on, would wait forever. Their memory is
+    // the parent's copy: leave it be.
+    const int count = helpers_->count();
+    (void)helpers_.release();
+    return count;
+}
+
+int Solver::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
+
+const std::shared_ptr<const Book>& Solver::book() const { return main_->book(); }
+
+void Solver::set_book(std::shared_ptr<const Book> book) {
+    if (helpers_) helpers_->for_each([&](Searcher& s) { s.set_book(book); });
+    main_->set_book(std::move(book));
+}
+
+void Solver::clear_table() {
+    table_.clear();
+    main_->clear_own_tables();
+    if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_own_tables(); });
+}
+
+std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
+    main_->abort_flag().store(false);  // (a helper of the last search may have raised it)
+    if (const int count = forget_forked_helpers()) start_helpers(count);
+    const auto n = static_cast<std::uint64_t>(threads());
+    // One thread, or a node limit too small to share out: the calling thread alone.
+    if (!helpers_ || (limits.max_nodes && limits.max_nodes < n)) return std::nullopt;
+    SearchLimits mine = limits;
+    mine.max_nodes = limits.max_nodes / n;  // each thread's share (0: no limit)
+    return mine;
+}
+
+SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
+    const auto mine = begin_search(request.limits);
+    if (!mine) return main_->search(pos, request);
+    // The helpers prove the score. When only the score is wanted, the first thread to
+    // prove it ends the search; with a move wanted, the main search's per-column bounds
+    // give the answer, and the helpers' work reaches it through the table. When the
+    // book holds the score and a move is wanted, they ask the columns whether they are
+    // worth it instead, each from a later column of the request's order than the main
+    // search and the helpers before it.
+    const bool want_move = request.want != Want::kScore;
+    if (want_move && book() && book()->get(pos)) {
+        helpers_->start(pos, request, Helpers::Task::kTies, mine->max_nodes, nullptr);
+    } else {
+        helpers_->start(pos, request, Helpers::Task::kScore, mine->max_nodes,
+                        want_move ? nullptr : &main_->abort_flag());
+    }
+    SearchRequest main_request = request;
+    main_request.limits = *mine;
+    SearchResult r = main_->search(pos, main_request);
+    r.helper_nodes = helpers_->stop();
+    r.nodes += r.helper_nodes;
+    if (const auto& solved = helpers_->solved();
+        solved && r.stop == StopReason::kStopped && main_->aborted()) {
+        r.exact = true;
+        r.score = r.lower = r.upper = solved->score;
+        r.stop = StopReason::kNone;
+    }
+    return r;
+}
+
+Analysis Solver::analyze(const Position& pos, const SearchRequest& request) {
+    const auto mine = begin_search(request.limits);
+    if (!mine) return main_->analyze(pos, request);
+    helpers_->start(pos, request, Helpers::Task::kColumns, mine->max_nodes, nullptr);
+    SearchRequest main_request = request;
+    main_request.limits = *mine;
+    Analysis a = main_->analyze(pos, main_request);
+    a.helper_nodes = helpers_->stop();
+    a.nodes += a.helper_nodes;
+    return a;
+}
+
+}  // namespace link4
