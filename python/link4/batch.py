@@ -23,7 +23,7 @@ from link4._request import (
     table_bytes,
     thread_count,
 )
-from link4.book import SHIPPED, BookChoice, resolve
+from link4.book import SHIPPED, BookChoice, core_book, resolve
 from link4.errors import GameOverError, Interrupted, from_core
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
@@ -63,7 +63,7 @@ def _run(
     n = thread_count(threads)
     # Every worker has its own table (no more workers than positions).
     table = table_bytes(table_mb, max(1, min(n, len(pos))))
-    items, interrupted = many(pos, req, n, table, None if b is None else b._core, progress)
+    items, interrupted = many(pos, req, n, table, None if b is None else core_book(b), progress)
     results = [None if r is None else convert(r) for r in items]
     if interrupted:
         raise Interrupted(results)

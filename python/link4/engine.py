@@ -17,20 +17,19 @@ from link4._request import DEFAULT_TABLE_MB as DEFAULT_TABLE_MB
 from link4._request import MAX_TABLE_MB as MAX_TABLE_MB
 from link4._request import MAX_THREADS as MAX_THREADS
 from link4._request import MIN_TABLE_MB as MIN_TABLE_MB
-from link4._request import StopReason as StopReason
 from link4._request import (
     ColumnValue,
     PositionLike,
     SearchResult,
     column_values,
-    limits,
     position,
     request,
     search_result,
     table_bytes,
     thread_count,
 )
-from link4.book import SHIPPED, Book, BookChoice, resolve
+from link4._request import StopReason as StopReason
+from link4.book import SHIPPED, Book, BookChoice, core_book, resolve
 from link4.game import Game
 
 __all__ = [
@@ -44,12 +43,6 @@ __all__ = [
 
 CENTRE_ORDER: tuple[int, ...] = tuple(_core.CENTRE_ORDER)
 """Columns from the centre outwards, the left one first: the order in which ties go."""
-
-# Transitional: perft, player, commands.book and commands.dataset still import these
-# private names; they are link4._request's public position, limits and table_bytes.
-_position = position
-_limits = limits
-_table_bytes = table_bytes
 
 
 class Solver:
@@ -83,7 +76,7 @@ class Solver:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
         self._core = _core.Solver(table_bytes(table_mb), thread_count(threads))
         self._book = resolve(book)
-        self._core.set_book(None if self._book is None else self._book._core)
+        self._core.set_book(None if self._book is None else core_book(self._book))
         self._nodes = 0
 
     def __repr__(self) -> str:

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import random
 
-from link4.engine import PositionLike, Solver, _limits
+from link4._request import limits
+from link4.engine import PositionLike, Solver
 from link4.errors import GameOverError
 from link4.game import as_game
 from link4.levels import LEVELS, Policy, make_policy
@@ -67,7 +68,7 @@ class Engine:
         self._level = _level_name(level)
         # The searches' own check (types, NaN, negatives; a limit past a century is
         # none), then the one thing an engine adds: it must have some time to move.
-        _, seconds = _limits(time_limit, None)
+        _, seconds = limits(time_limit, None)
         if time_limit is not None and not time_limit > 0:
             raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
         self._time_limit = seconds

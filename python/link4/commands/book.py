@@ -13,9 +13,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
 from link4 import _bookbuild
+from link4._request import table_bytes
 from link4.book import SHIPPED, Book, BookChoice
 from link4.commands._progress import progress_bar
-from link4.engine import DEFAULT_TABLE_MB, Solver, _table_bytes
+from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import BookError
 from link4.game import Game
 
@@ -115,7 +116,7 @@ def run_build(args: argparse.Namespace) -> int:
     if args.task_size < 1:
         return _error(f"--task-size must be at least 1, not {args.task_size}")
     try:
-        _table_bytes(args.table_mb)
+        table_bytes(args.table_mb)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
     below: BookChoice = SHIPPED if args.book is None else None if args.book == "none" else args.book

@@ -9,10 +9,11 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from link4._request import table_bytes
 from link4.batch import analyze_many
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
-from link4.engine import DEFAULT_TABLE_MB, _table_bytes
+from link4.engine import DEFAULT_TABLE_MB
 from link4.errors import Interrupted
 from link4.game import Game
 
@@ -108,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
     if args.threads is not None and args.threads < 1:
         return _error(f"--threads must be at least 1, not {args.threads}")
     try:
-        _table_bytes(args.table_mb, args.threads or os.cpu_count() or 1)
+        table_bytes(args.table_mb, args.threads or os.cpu_count() or 1)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
     try:
