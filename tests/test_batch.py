@@ -44,7 +44,7 @@ def test_search_many_gives_none_for_a_finished_game_and_bounds_for_a_hard_one() 
     assert hard.lower <= HARD_SCORE <= hard.upper and hard.nodes <= 100_000
     wrong = [
         (m, s, r)
-        for i, ((m, s), r) in enumerate(zip(sample, results))
+        for i, ((m, s), r) in enumerate(zip(sample, results, strict=True))
         if i not in (500, 1500) and (r is None or not r.exact or r.score != s)
     ]
     assert wrong == []
@@ -109,7 +109,7 @@ def test_ctrl_c_raises_interrupted_with_the_finished_results(function: str) -> N
     assert isinstance(info.value, KeyboardInterrupt)
     results = info.value.results
     assert len(results) == len(sample)
-    finished = [(r, s) for r, (_, s) in zip(results, sample) if r is not None]
+    finished = [(r, s) for r, (_, s) in zip(results, sample, strict=True) if r is not None]
     assert 0 < len(finished) < len(sample)
     for r, score in finished:
         assert (r.score if function == "search_many" else r) == score

@@ -289,7 +289,7 @@ def test_huge_time_limits_are_no_limit(solver: Solver, limit: float) -> None:
     "kwargs", [{"time_limit": -1}, {"time_limit": math.nan}, {"node_limit": 0}, {"node_limit": -5}]
 )
 def test_bad_limits_are_refused(solver: Solver, kwargs: dict[str, float]) -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="_limit must be"):
         solver.search("44", **kwargs)  # type: ignore[arg-type]
 
 
