@@ -14,7 +14,6 @@
 #include "link4/notation.hpp"
 #include "link4/perft.hpp"
 #include "link4/reconstruct.hpp"
-#include "link4/score.hpp"
 
 namespace link4::bindings {
 namespace {
@@ -43,14 +42,6 @@ Position from_moves(const py::str& text) {
     raise_error(r.error == MoveError::kMalformed ? "malformed_string" :
                 r.error == MoveError::kColumnFull ? "string_column_full" : "string_game_over",
                 details);
-}
-
-void check_column(int col) {
-    if (col < 0 || col >= kWidth) {
-        py::dict details;
-        details["col"] = col;
-        raise_error("out_of_range", details);
-    }
 }
 
 using PyGrid = std::vector<std::vector<int>>;
@@ -143,16 +134,10 @@ void register_position(py::module_& m) {
              [](const Position& p, int col) {
                  return p.check_move(col) == MoveError::kNone && p.is_winning_move(col);
              }, py::arg("col"))
-        .def("height",
-             [](const Position& p, int col) {
-                 check_column(col);
-                 return p.height(col);
-             }, py::arg("col"))
         .def_property_readonly("ply", &Position::moves)
         .def("key", &Position::key)
         .def("canonical_key", &Position::canonical_key)
         .def("last_mover_won", &Position::last_mover_won)
-        .def("is_full", &Position::is_full)
         .def("is_over", &Position::is_over)
         .def("rows", &grid_rows)
         .def("winning_line", &winning_cells_of, py::arg("last_col"),
@@ -167,8 +152,6 @@ void register_position(py::module_& m) {
     m.def("board_moves", &board_moves, py::arg("rows"),
           "A move string that reaches the board (rows top first, cells 0 empty, 1 red, "
           "2 yellow), or the BoardError that says why no game does.");
-    m.def("winning_disc", &winning_disc, py::arg("score"),
-          "The number of the winner's winning disc (k) for a non-zero score.");
     m.def("perft", [](const Position& p, int depth) {
         if (depth < 0) raise_bad_argument("depth", depth);
         WithoutGil released;

@@ -4,7 +4,7 @@
 //
 // Values are from the side to move. A win proven within the horizon scores
 // kHeuristicWin + s, a proven loss -(kHeuristicWin + s), where s > 0 is the exact score
-// of docs/solver.md, "Scores" (22 - k for a win with one's k-th disc), so faster wins score more.
+// of docs/score.md (22 - k for a win with one's k-th disc), so faster wins score more.
 // Every evaluation stays strictly inside (-kEvalBound, kEvalBound), far below
 // kHeuristicWin, and a proven draw (full board) scores 0.
 #pragma once

@@ -1,6 +1,7 @@
-// The score convention (docs/solver.md, "Scores"), from the side to move: 0 a draw; a win with
-// one's k-th disc scores kScoreBase - k (22 - k on the standard board); a loss scores
-// minus the opponent's figure. Every other layer asks these functions.
+// The score convention (docs/score.md), from the side to move: 0 a draw; a win with one's
+// k-th disc scores kScoreBase - k (22 - k on the standard board); a loss scores minus the
+// opponent's figure. The search asks these functions; Python computes the same from the
+// documented convention (link4.score) rather than crossing into the core for it.
 #pragma once
 
 #include "link4/bitboard.hpp"
@@ -12,8 +13,6 @@ inline constexpr int kScoreBase = kCells / 2 + 1;
 
 // Score of a win with one's k-th disc.
 constexpr int win_score(int disc) { return kScoreBase - disc; }
-// The number of the winner's winning disc for a non-zero score.
-constexpr int winning_disc(int score) { return kScoreBase - (score < 0 ? -score : score); }
 // Score of a win for the side to move with its next disc, `moves` discs being down.
 constexpr int win_now_score(int moves) { return (kCells + 1 - moves) / 2; }
 // Score of losing to the opponent's next disc.
