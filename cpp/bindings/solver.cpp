@@ -84,17 +84,25 @@ SearchRequest polled(SearchRequest request) {
     return request;
 }
 
-SearchResult search(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
+// One call of `method` (Solver::search or Solver::analyze) on the calling thread, without
+// the GIL, with Ctrl-C raised once it returns.
+template <typename Answer>
+Answer run(GuardedSolver& solver, const Position& pos, const SearchRequest& request,
+           Answer (Solver::*method)(const Position&, const SearchRequest&)) {
     const GuardedSolver::Claim claim(solver);
     require_running(pos);
     const SearchRequest mine = polled(request);
-    SearchResult r;
+    Answer answer;
     {
         WithoutGil released;
-        r = solver.search(pos, mine);
+        answer = (solver.*method)(pos, mine);
     }
-    raise_if_interrupted(r.stop);
-    return r;
+    raise_if_interrupted(answer.stop);
+    return answer;
+}
+
+SearchResult search(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
+    return run(solver, pos, request, &Solver::search);
 }
 
 // The exact score and the nodes, with no limit: the shortest path for the easiest
@@ -107,16 +115,7 @@ py::tuple solve(GuardedSolver& solver, const Position& pos, bool weak) {
 }
 
 Analysis analyze(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
-    const GuardedSolver::Claim claim(solver);
-    require_running(pos);
-    const SearchRequest mine = polled(request);
-    Analysis a;
-    {
-        WithoutGil released;
-        a = solver.analyze(pos, mine);
-    }
-    raise_if_interrupted(a.stop);
-    return a;
+    return run(solver, pos, request, &Solver::analyze);
 }
 
 // Per column: (lower, upper), or None where the column cannot be played.
