@@ -36,13 +36,7 @@ _STOPPED_BY: dict[_core.StopReason, StopReason] = {
 
 def position(pos: PositionLike | _core.Position) -> _core.Position:
     """The core's position for a Game or a move string (or a core position itself)."""
-    if isinstance(pos, Game):
-        return core_position(pos)
-    if isinstance(pos, _core.Position):
-        return pos
-    if isinstance(pos, str):
-        return _core.Position.from_moves(pos)
-    raise TypeError(f"a position is a link4.Game or a move string, not {type(pos).__name__}")
+    return pos if isinstance(pos, _core.Position) else core_position(pos)
 
 
 def _physical_memory() -> int | None:

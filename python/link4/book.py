@@ -24,7 +24,7 @@ from collections.abc import Iterator, Mapping
 
 from link4 import _core
 from link4.errors import BookError
-from link4.game import Game, as_game, core_position, game_from_core
+from link4.game import Game, core_position, game_from_core
 
 __all__ = [
     "DEFAULT_BOOK",
@@ -89,7 +89,7 @@ class Book:
 
     def get(self, position: Game | str) -> int | None:
         """The exact score of ``position`` (mover's view), or None when not in the book."""
-        return self._core.get(core_position(as_game(position)))
+        return self._core.get(core_position(position))
 
     def __contains__(self, position: object) -> bool:
         return isinstance(position, (Game, str)) and self.get(position) is not None
@@ -125,7 +125,7 @@ class Book:
 
 def canonical_key(position: Game | str) -> int:
     """The key under which a book stores ``position`` and its mirror image."""
-    return core_position(as_game(position)).canonical_key()
+    return core_position(position).canonical_key()
 
 
 def core_book(book: Book) -> _core.Book:

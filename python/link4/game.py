@@ -391,10 +391,13 @@ def as_game(position: Game | str) -> Game:
     return position
 
 
-def core_position(game: Game) -> _core.Position:
-    """The compiled core's position behind ``game`` (not a copy), for link4's own modules
-    that hand a game to the core."""
-    return game._pos
+def core_position(position: Game | str) -> _core.Position:
+    """The compiled core's position of a Game (its own, not a copy) or of a move string,
+    for link4's own modules that hand a position to the core; TypeError for anything
+    else."""
+    if isinstance(position, str):
+        return _core.Position.from_moves(position)
+    return as_game(position)._pos
 
 
 def game_from_core(position: _core.Position, moves: str) -> Game:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from link4 import _core
-from link4.game import Game, as_game, core_position
+from link4.game import Game, core_position
 
 __all__ = ["perft"]
 
@@ -16,7 +16,7 @@ def perft(game_or_moves: Game | str, depth: int) -> int:
     >>> [perft("", d) for d in range(1, 5)]
     [7, 49, 343, 2401]
     """
-    pos = core_position(as_game(game_or_moves))
+    pos = core_position(game_or_moves)
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"depth must be an int, not {type(depth).__name__}")
     if depth < 0:
