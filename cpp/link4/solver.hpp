@@ -142,9 +142,9 @@ class Solver {
 
     // Readies a search of the calling thread (clearing the abort flag that a helper of
     // the last search may have raised, and in a child made by fork() starting helpers
-    // of its own) and returns each thread's limits when helpers join it (the node limit
-    // shared out), or none when the calling thread searches alone.
-    std::optional<SearchLimits> begin_search(const SearchLimits& limits);
+    // of its own) and returns the calling thread's request when helpers join it (the
+    // node limit shared out, each thread's share), or none when it searches alone.
+    std::optional<SearchRequest> begin_search(const SearchRequest& request);
     // Helper threads for this process, searching with the main search's book.
     void start_helpers(int count);
     // In a child made by fork(): drops the parent's helpers without touching their

@@ -71,19 +71,21 @@ class Solver::Helpers {
         for (auto& w : workers_) f(w->searcher);
     }
 
-    // Start every helper on `pos`, with `request`'s weak and order and each thread's
-    // node limit `max_nodes`. With kScore, the helper that proves the score raises
-    // `done` (the main search's abort flag). With kTies, the helpers ask the columns in
-    // the request's order, each from a later one than the last.
-    void start(const Position& pos, const SearchRequest& request, Task task,
-               std::uint64_t max_nodes, std::atomic<bool>* done) {
+    // Start every helper on `pos` with the main thread's request `mine`: its weak, its
+    // order and its share of the node limit, not the rest (the poll belongs to the calling
+    // thread, and the main search stops the helpers when its own time is up). With
+    // kScore, the helper that proves the score raises `done` (the main search's abort
+    // flag). With kTies, the helpers ask the columns in the request's order, each from a
+    // later one than the last.
+    void start(const Position& pos, const SearchRequest& mine, Task task,
+               std::atomic<bool>* done) {
         std::lock_guard lock(mutex_);
         for (auto& w : workers_) w->searcher.abort_flag().store(false);
         pos_ = pos;
         request_ = SearchRequest{};
-        request_.weak = request.weak;
-        request_.order = request.order;
-        request_.limits.max_nodes = max_nodes;
+        request_.weak = mine.weak;
+        request_.order = mine.order;
+        request_.limits.max_nodes = mine.limits.max_nodes;
         task_ = task;
         done_ = done;
         solved_.reset();
@@ -236,19 +238,20 @@ void Solver::clear_table() {
     if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_own_tables(); });
 }
 
-std::optional<SearchLimits> Solver::begin_search(const SearchLimits& limits) {
+std::optional<SearchRequest> Solver::begin_search(const SearchRequest& request) {
     main_->abort_flag().store(false);  // (a helper of the last search may have raised it)
     if (const int count = forget_forked_helpers()) start_helpers(count);
     const auto n = static_cast<std::uint64_t>(threads());
     // One thread, or a node limit too small to share out: the calling thread alone.
-    if (!helpers_ || (limits.max_nodes && limits.max_nodes < n)) return std::nullopt;
-    SearchLimits mine = limits;
-    mine.max_nodes = limits.max_nodes / n;  // each thread's share (0: no limit)
+    const std::uint64_t max_nodes = request.limits.max_nodes;
+    if (!helpers_ || (max_nodes && max_nodes < n)) return std::nullopt;
+    SearchRequest mine = request;
+    mine.limits.max_nodes = max_nodes / n;  // each thread's share (0: no limit)
     return mine;
 }
 
 SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
-    const auto mine = begin_search(request.limits);
+    const auto mine = begin_search(request);
     if (!mine) return main_->search(pos, request);
     // The helpers prove the score. When only the score is wanted, the first thread to
     // prove it ends the search; with a move wanted, the main search's per-column bounds
@@ -258,14 +261,12 @@ SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
     // search and the helpers before it.
     const bool want_move = request.want != Want::kScore;
     if (want_move && book() && book()->get(pos)) {
-        helpers_->start(pos, request, Helpers::Task::kTies, mine->max_nodes, nullptr);
+        helpers_->start(pos, *mine, Helpers::Task::kTies, nullptr);
     } else {
-        helpers_->start(pos, request, Helpers::Task::kScore, mine->max_nodes,
+        helpers_->start(pos, *mine, Helpers::Task::kScore,
                         want_move ? nullptr : &main_->abort_flag());
     }
-    SearchRequest main_request = request;
-    main_request.limits = *mine;
-    SearchResult r = main_->search(pos, main_request);
+    SearchResult r = main_->search(pos, *mine);
     r.helper_nodes = helpers_->stop();
     r.nodes += r.helper_nodes;
     if (const auto& solved = helpers_->solved();
@@ -278,12 +279,10 @@ SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
 }
 
 Analysis Solver::analyze(const Position& pos, const SearchRequest& request) {
-    const auto mine = begin_search(request.limits);
+    const auto mine = begin_search(request);
     if (!mine) return main_->analyze(pos, request);
-    helpers_->start(pos, request, Helpers::Task::kColumns, mine->max_nodes, nullptr);
-    SearchRequest main_request = request;
-    main_request.limits = *mine;
-    Analysis a = main_->analyze(pos, main_request);
+    helpers_->start(pos, *mine, Helpers::Task::kColumns, nullptr);
+    Analysis a = main_->analyze(pos, *mine);
     a.helper_nodes = helpers_->stop();
     a.nodes += a.helper_nodes;
     return a;
