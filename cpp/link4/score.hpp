@@ -17,6 +17,11 @@ constexpr int win_score(int disc) { return kScoreBase - disc; }
 constexpr int win_now_score(int moves) { return (kCells + 1 - moves) / 2; }
 // Score of losing to the opponent's next disc.
 constexpr int lose_next_score(int moves) { return -(kCells - moves) / 2; }
+// Bounds on the score when neither side can win with its next disc (the side to move
+// plays one that hands the opponent no four): at worst a loss to the opponent's disc
+// after next, at best a win with the mover's own disc after next.
+constexpr int quiet_lower_score(int moves) { return lose_next_score(moves + 2); }
+constexpr int quiet_upper_score(int moves) { return win_now_score(moves + 2); }
 static_assert(win_now_score(0) == win_score(1), "the first disc is the mover's 1st");
 static_assert(win_now_score(6) == win_score(4), "the mover's 4th disc falls with 6 discs down");
 

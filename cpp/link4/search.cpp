@@ -109,11 +109,10 @@ LINK4_ALWAYS_INLINE bool Searcher::narrow_window(const Position& pos, Bitboard k
                                                  Bitboard threats,
                                                  const TranspositionTable& table, int& alpha,
                                                  int& beta) const {
-    // The opponent cannot win with its next disc (we play a non-losing move), so we
-    // lose at the earliest after two more of its discs...
-    int lower = -(kCells - 2 - pos.moves()) / 2;
-    // ... and we cannot win with our next disc, so at best with the one after.
-    int upper = (kCells - 1 - pos.moves()) / 2;
+    // Neither side can win with its next disc: we play a non-losing move, and we cannot
+    // win with ours (a precondition).
+    int lower = quiet_lower_score(pos.moves());
+    int upper = quiet_upper_score(pos.moves());
 
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;

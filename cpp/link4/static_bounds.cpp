@@ -17,7 +17,7 @@ bool asks_static_bounds(const Position& pos) {
 std::optional<StaticBounds> static_bounds(const Position& pos, int alpha, int beta) {
     if (!asks_static_bounds(pos)) return std::nullopt;
     // The bounds the search starts from (see negamax).
-    StaticBounds b{-(kCells - 2 - pos.moves()) / 2, (kCells - 1 - pos.moves()) / 2};
+    StaticBounds b{quiet_lower_score(pos.moves()), quiet_upper_score(pos.moves())};
     tighten_static_bounds(pos, pos.opponent_winning_cells(), alpha, beta, b.lower, b.upper);
     return b;
 }
