@@ -32,7 +32,6 @@ def winning_disc(score: int) -> int:
     return SCORE_BASE - abs(score)
 
 
-
 def best_columns(values: Sequence[object]) -> list[int]:
     """The columns worth the best score, given each column's value as ``Solver.analyze``
     returns them; [] unless every playable column's score is exact (an int), since
