@@ -15,7 +15,7 @@ import pytest
 
 import link4
 from link4 import Game, Solver, _core
-from link4.book import Book, encode
+from link4.book import Book, core_book, encode
 from link4.game import core_position
 from tests.conftest import load_pons
 
@@ -233,8 +233,7 @@ def test_the_helper_threads_search() -> None:
     moves, score = MEDIUM[0]
     entries = {core_position(Game(moves)).canonical_key(): score}
     book = Book.from_bytes(encode(entries, depth=len(moves)))
-    core.set_book(book._core)
-    core.clear()
+    core = _core.Solver(16 << 20, 2, core_book(book))
     r = core.search(_core.Position.from_moves(moves), requests[1])
     assert r.score == score and r.helper_nodes > 0
 

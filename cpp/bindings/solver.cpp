@@ -193,16 +193,16 @@ void register_solver(py::module_& m) {
     register_request(m);
 
     py::class_<GuardedSolver>(m, "Solver")
-        .def(py::init<std::size_t, int>(), py::arg("table_bytes"), py::arg("threads") = 1)
+        .def(py::init([](std::size_t table_bytes, int threads,
+                         std::optional<std::shared_ptr<Book>> book) {
+                 auto solver = std::make_unique<GuardedSolver>(table_bytes, threads);
+                 if (book) solver->set_book(std::move(*book));  // None: no book
+                 return solver;
+             }),
+             py::arg("table_bytes"), py::arg("threads") = 1, py::arg("book") = py::none())
         .def("search", &search, py::arg("position"), py::arg("request"))
         .def("solve", &solve)
         .def("analyze", &analyze, py::arg("position"), py::arg("request"))
-        .def("set_book",
-             [](GuardedSolver& s, std::optional<std::shared_ptr<Book>> book) {
-                 const GuardedSolver::Claim claim(s);
-                 s.set_book(book ? std::move(*book) : nullptr);  // None: no book
-             },
-             py::arg("book"))
         .def("clear",
              [](GuardedSolver& s) {
                  const GuardedSolver::Claim claim(s);

@@ -74,9 +74,9 @@ class Solver:
         path of a book file, None for none; by default the one shipped with link4)."""
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
-        self._core = _core.Solver(table_bytes(table_mb), thread_count(threads))
+        size, threads = table_bytes(table_mb), thread_count(threads)
         self._book = resolve(book)
-        self._core.set_book(None if self._book is None else core_book(self._book))
+        self._core = _core.Solver(size, threads, None if self._book is None else core_book(self._book))
         self._nodes = 0
 
     def __repr__(self) -> str:
