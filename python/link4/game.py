@@ -260,12 +260,7 @@ class Game:
 
     def to_board(self) -> list[list[int]]:
         """The board as 6 rows of 7 ints, top row first: 0 empty, 1 red, 2 yellow."""
-        rows = [[0] * WIDTH for _ in range(HEIGHT)]
-        heights = [0] * WIDTH
-        for ply, col in enumerate(self._moves):
-            rows[HEIGHT - 1 - heights[col]][col] = 1 + ply % 2
-            heights[col] += 1
-        return rows
+        return self._pos.rows()
 
     def to_array(self) -> npt.NDArray[np.int8]:
         """The board as a (6, 7) numpy int8 array, top row first (needs numpy)."""
