@@ -37,6 +37,25 @@ std::shared_ptr<Book> from_entries(std::vector<std::pair<Bitboard, int>> entries
     return std::make_shared<Book>(std::move(book));
 }
 
+// The discs of every entry's position, a byte each: one call for a whole book.
+py::bytes plies(const Book& b) {
+    std::string plies(b.size(), '\0');
+    {
+        WithoutGil released;
+        for (std::size_t i = 0; i < b.size(); ++i) {
+            Position pos;
+            position_from_key(b.keys()[i], pos);  // every key was checked when it was read
+            plies[i] = static_cast<char>(pos.moves());
+        }
+    }
+    return py::bytes(plies);
+}
+
+py::bytes scores(const Book& b) {
+    const std::vector<std::int8_t>& scores = b.scores();
+    return py::bytes(reinterpret_cast<const char*>(scores.data()), scores.size());
+}
+
 std::shared_ptr<Book> parse(const py::bytes& data) {
     // The parse reads the bytes object's own buffer (immutable, and held by the
     // caller) and makes the lookup arrays from it: no copy of the file.
@@ -89,6 +108,8 @@ void register_book(py::module_& m) {
                  return std::make_tuple(b.keys()[i], static_cast<int>(b.scores()[i]));
              },
              py::arg("index"), "(canonical key, score) of the index-th entry, keys increasing.")
+        .def("plies", &plies, "The discs of every entry's position, keys increasing, a byte each.")
+        .def("scores", &scores, "The score of every entry, keys increasing, a signed byte each.")
         .def("disagreements",
              [](const Book& b, std::size_t begin, std::size_t end) {
                  std::vector<std::tuple<std::size_t, std::optional<int>>> out;

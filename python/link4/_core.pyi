@@ -70,6 +70,10 @@ class Book:
     def __len__(self) -> int: ...
     def entry(self, index: int) -> tuple[int, int]:
         """(canonical key, score) of the index-th entry, keys increasing."""
+    def plies(self) -> bytes:
+        """The discs of every entry's position, keys increasing, a byte each."""
+    def scores(self) -> bytes:
+        """The score of every entry, keys increasing, a signed byte each."""
     def disagreements(self, begin: int, end: int) -> list[tuple[int, int | None]]:
         """(index, the best of its moves valued from the book, or None when a child is
         missing) for each entry from begin to end (excluded) with fewer discs than

@@ -111,12 +111,9 @@ class Book:
         return game_from_core(position, moves), score
 
     def plies_and_scores(self) -> Iterator[tuple[int, int]]:
-        """(discs, score) of every entry, without an order of play for each."""
-        for i in range(len(self)):
-            key, score = self._core.entry(i)
-            pos = _core.position_from_key(key)
-            assert pos is not None  # the engine checked every key when it read the file
-            yield pos.ply, score
+        """(discs, score) of every entry, without an order of play for each: two calls
+        into the engine for the whole book."""
+        return zip(self._core.plies(), memoryview(self._core.scores()).cast("b"), strict=True)
 
     def __repr__(self) -> str:
         where = f" {self.path!r}" if self.path else ""
