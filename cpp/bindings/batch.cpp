@@ -10,14 +10,16 @@
 #include <utility>
 #include <vector>
 
+#include "any_book.hpp"
 #include "common.hpp"
+#include "sized_results.hpp"
 #include "link4/batch.hpp"
 #include "link4/book.hpp"
 
 namespace link4::bindings {
 namespace {
 
-using OptionalBook = std::optional<std::shared_ptr<Book>>;  // None: no book
+using OptionalBook = std::optional<std::shared_ptr<AnyBook>>;  // None: no book
 
 struct Watch {
     py::object progress;  // progress(done, total), or None
@@ -45,7 +47,8 @@ bool tick(void* arg, std::size_t done) {
 
 // Runs the batch without the GIL. True when Ctrl-C stopped it (the KeyboardInterrupt is
 // then cleared: link4 raises Interrupted, carrying the finished results).
-bool run(Batch& batch, py::object progress) {
+template <typename G>
+bool run(Batch<G>& batch, py::object progress) {
     Watch watch{std::move(progress), batch.size()};
     {
         WithoutGil released;
@@ -57,51 +60,65 @@ bool run(Batch& batch, py::object progress) {
     return true;
 }
 
-BatchOptions make_options(const SearchRequest& request, bool analyze, int threads,
-                          std::size_t table_bytes, OptionalBook book) {
-    BatchOptions options;
-    options.request = request;
-    options.analyze = analyze;
-    options.threads = threads;
-    options.table_bytes = table_bytes;
-    if (book) options.book = std::move(*book);
-    return options;
+// The size every position and the book share: a batch is for one board size.
+std::pair<int, int> batch_size(const std::vector<AnyPosition>& positions, const OptionalBook& book) {
+    std::pair<int, int> size{Standard::width(), Standard::height()};
+    if (book) size = {(*book)->width, (*book)->height};
+    else if (!positions.empty()) size = {positions[0].width, positions[0].height};
+    for (const AnyPosition& p : positions)
+        if (p.width != size.first || p.height != size.second)
+            raise_size_mismatch("position", p.width, p.height, size.first, size.second);
+    return size;
 }
 
-// Per position: `field` of its item when it was done, else None.
-template <typename T>
-std::vector<std::optional<T>> results(const Batch& batch, T BatchItem::*field) {
-    std::vector<std::optional<T>> items;
-    items.reserve(batch.size());
-    for (const BatchItem& item : batch.items())
-        items.push_back(item.done ? std::optional<T>(item.*field) : std::nullopt);
-    return items;
+// (per position its result when done, whether Ctrl-C stopped the batch). `Sized` is the
+// answer as Python holds it, made of the item and the board's width.
+template <typename Sized>
+std::tuple<std::vector<std::optional<Sized>>, bool> run_batch(
+    const std::vector<AnyPosition>& positions, const SearchRequest& request, bool analyze,
+    int threads, std::size_t table_bytes, const OptionalBook& book, py::object progress) {
+    const auto [width, height] = batch_size(positions, book);
+    return with_geometry(width, height, [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        BatchOptions<G> options;
+        options.request = request;
+        options.analyze = analyze;
+        options.threads = threads;
+        options.table_bytes = table_bytes;
+        if (book) options.book = std::get<SharedBook<G>>((*book)->book);
+        std::vector<Position<G>> typed_positions;
+        typed_positions.reserve(positions.size());
+        for (const AnyPosition& p : positions) typed_positions.push_back(typed(g, p));
+        Batch<G> batch(g, std::move(typed_positions), options);
+        const bool interrupted = run(batch, std::move(progress));
+        std::vector<std::optional<Sized>> items;
+        items.reserve(batch.size());
+        for (const BatchItem& item : batch.items()) {
+            if (!item.done) {
+                items.emplace_back();
+            } else if constexpr (std::is_same_v<Sized, SizedAnalysis>) {
+                items.push_back(Sized{item.analysis, width});
+            } else {
+                items.push_back(Sized{item.result, width});
+            }
+        }
+        return std::make_tuple(std::move(items), interrupted);
+    });
 }
 
-// (per position its result when done, whether Ctrl-C stopped the batch).
-template <typename T>
-std::tuple<std::vector<std::optional<T>>, bool> run_batch(std::vector<Position> positions,
-                                                          const BatchOptions& options,
-                                                          py::object progress,
-                                                          T BatchItem::*field) {
-    Batch batch(std::move(positions), options);
-    const bool interrupted = run(batch, std::move(progress));
-    return {results(batch, field), interrupted};
-}
-
-std::tuple<std::vector<std::optional<SearchResult>>, bool> search_many(
-    std::vector<Position> positions, const SearchRequest& request, int threads,
-    std::size_t table_bytes, OptionalBook book, py::object progress) {
-    const BatchOptions options = make_options(request, false, threads, table_bytes, std::move(book));
-    return run_batch(std::move(positions), options, std::move(progress), &BatchItem::result);
+std::tuple<std::vector<std::optional<SizedResult>>, bool> search_many(
+    const std::vector<AnyPosition>& positions, const SearchRequest& request, int threads,
+    std::size_t table_bytes, const OptionalBook& book, py::object progress) {
+    return run_batch<SizedResult>(positions, request, false, threads, table_bytes, book,
+                                  std::move(progress));
 }
 
 // The same for analyses (of the request, its weak and limits): every column's bounds.
-std::tuple<std::vector<std::optional<Analysis>>, bool> analyze_many(
-    std::vector<Position> positions, const SearchRequest& request, int threads,
-    std::size_t table_bytes, OptionalBook book, py::object progress) {
-    const BatchOptions options = make_options(request, true, threads, table_bytes, std::move(book));
-    return run_batch(std::move(positions), options, std::move(progress), &BatchItem::analysis);
+std::tuple<std::vector<std::optional<SizedAnalysis>>, bool> analyze_many(
+    const std::vector<AnyPosition>& positions, const SearchRequest& request, int threads,
+    std::size_t table_bytes, const OptionalBook& book, py::object progress) {
+    return run_batch<SizedAnalysis>(positions, request, true, threads, table_bytes, book,
+                                    std::move(progress));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "any_book.hpp"
 #include "common.hpp"
 #include "link4/book.hpp"
 
@@ -30,93 +31,143 @@ const char* book_error_kind(BookError e) {
     return "unknown";
 }
 
-std::shared_ptr<Book> from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth) {
-    BookError error = BookError::kNone;
-    Book book = Book::from_entries(std::move(entries), depth, error);
-    if (error != BookError::kNone) raise_error(book_error_kind(error));
-    return std::make_shared<Book>(std::move(book));
+[[noreturn]] void raise_book_error(BookError error) { raise_error(book_error_kind(error)); }
+
+// Calls f(book) with the typed book.
+template <typename F>
+decltype(auto) visit(const AnyBook& b, F&& f) {
+    return std::visit([&](const auto& book) { return f(*book); }, b.book);
+}
+
+std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>>& entries,
+                                      int depth, int width, int height) {
+    require_supported_size(width, height);
+    return with_geometry(width, height, [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        std::vector<std::pair<WordOf<G>, int>> typed_entries;
+        typed_entries.reserve(entries.size());
+        for (const auto& [key, score] : entries)
+            typed_entries.emplace_back(key_from_python<WordOf<G>>(key), score);
+        BookError error = BookError::kNone;
+        auto book = std::make_shared<const Book<G>>(
+            Book<G>::from_entries(g, std::move(typed_entries), depth, error));
+        if (error != BookError::kNone) raise_book_error(error);
+        return std::make_shared<AnyBook>(AnyBook{width, height, book});
+    });
 }
 
 // The discs of every entry's position, a byte each: one call for a whole book.
-py::bytes plies(const Book& b) {
-    std::string plies(b.size(), '\0');
+py::bytes plies(const AnyBook& b) {
+    std::string plies;
     {
         WithoutGil released;
-        for (std::size_t i = 0; i < b.size(); ++i) {
-            Position pos;
-            position_from_key(b.keys()[i], pos);  // every key was checked when it was read
-            plies[i] = static_cast<char>(pos.moves());
-        }
+        visit(b, [&](const auto& book) {
+            plies.assign(book.size(), '\0');
+            for (std::size_t i = 0; i < book.size(); ++i) {
+                Position pos(book.geometry());
+                position_from_key(book.keys()[i], pos);  // every key was checked when read
+                plies[i] = static_cast<char>(pos.moves());
+            }
+        });
     }
     return py::bytes(plies);
 }
 
-py::bytes scores(const Book& b) {
-    const std::vector<std::int8_t>& scores = b.scores();
-    return py::bytes(reinterpret_cast<const char*>(scores.data()), scores.size());
+py::bytes scores(const AnyBook& b) {
+    return visit(b, [](const auto& book) {
+        const std::vector<std::int8_t>& scores = book.scores();
+        return py::bytes(reinterpret_cast<const char*>(scores.data()), scores.size());
+    });
 }
 
-std::shared_ptr<Book> parse(const py::bytes& data) {
+std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     // The parse reads the bytes object's own buffer (immutable, and held by the
     // caller) and makes the lookup arrays from it: no copy of the file.
     const std::string_view bytes = data;
+    const auto* start = reinterpret_cast<const std::uint8_t*>(bytes.data());
+    const BookHeader header = read_book_header(start, bytes.size());
+    if (header.error != BookError::kNone) raise_book_error(header.error);
     BookError error = BookError::kNone;
-    Book book;
+    std::shared_ptr<AnyBook> book;
     {
         WithoutGil released;
-        book = Book::parse(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size(),
-                           error);
+        book = with_geometry(header.width, header.height, [&](const auto& g) {
+            using G = std::decay_t<decltype(g)>;
+            auto typed_book =
+                std::make_shared<const Book<G>>(Book<G>::parse(g, start, bytes.size(), error));
+            return std::make_shared<AnyBook>(AnyBook{header.width, header.height, typed_book});
+        });
     }
-    if (error != BookError::kNone) raise_error(book_error_kind(error));
-    return std::make_shared<Book>(std::move(book));
+    if (error != BookError::kNone) raise_book_error(error);
+    return book;
 }
 
 }  // namespace
 
 void register_book(py::module_& m) {
-    m.attr("BOOK_VERSION") = Book::kVersion;
-    py::class_<Book, std::shared_ptr<Book>>(m, "Book")
+    m.attr("BOOK_VERSION") = kBookVersion;
+    py::class_<AnyBook, std::shared_ptr<AnyBook>>(m, "Book")
         .def_static("parse", &parse, py::arg("data"),
                     "A book from the bytes of a book file (format in cpp/link4/book.hpp).")
         .def_static("from_entries", &from_entries, py::arg("entries"), py::arg("depth"),
+                    py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
                     "A book of (canonical key, exact score) entries, in any order, holding\n"
-                    "positions of at most depth discs.")
+                    "positions of at most depth discs, for boards of width x height.")
+        .def_readonly("width", &AnyBook::width)
+        .def_readonly("height", &AnyBook::height)
         .def("to_bytes",
-             [](const Book& b) {
-                 const std::vector<std::uint8_t> bytes = b.serialize();
+             [](const AnyBook& b) {
+                 const std::vector<std::uint8_t> bytes =
+                     visit(b, [](const auto& book) { return book.serialize(); });
                  return py::bytes(reinterpret_cast<const char*>(bytes.data()), bytes.size());
              },
              "The bytes of the book's file.")
         .def("entry_game",
-             [](const Book& b, std::size_t i) {
-                 if (i >= b.size()) throw py::index_error();
-                 auto [pos, columns] = b.entry_position(i);
-                 std::string moves;
-                 for (int col : columns) moves += static_cast<char>('1' + col);
-                 return std::make_tuple(pos, moves, static_cast<int>(b.scores()[i]));
+             [](const AnyBook& b, std::size_t i) {
+                 return visit(b, [&](const auto& book) {
+                     if (i >= book.size()) throw py::index_error();
+                     auto [pos, columns] = book.entry_position(i);
+                     std::string moves;
+                     for (int col : columns) moves += static_cast<char>('1' + col);
+                     return std::make_tuple(erased(pos), moves, static_cast<int>(book.scores()[i]));
+                 });
              },
              py::arg("index"),
              "(position, a move string reaching it, score) of the index-th entry, keys\n"
              "increasing.")
-        .def("get", [](const Book& b, const Position& p) { return b.get(p); },
+        .def("get",
+             [](const AnyBook& b, const AnyPosition& p) -> std::optional<int> {
+                 if (p.width != b.width || p.height != b.height)
+                     raise_size_mismatch("position", p.width, p.height, b.width, b.height);
+                 return visit(b, [&](const auto& book) { return book.get(typed(book.geometry(), p)); });
+             },
              py::arg("position"))
-        .def_property_readonly("depth", &Book::depth)
-        .def("__len__", &Book::size)
+        .def_property_readonly("depth", [](const AnyBook& b) {
+            return visit(b, [](const auto& book) { return book.depth(); });
+        })
+        .def("__len__", [](const AnyBook& b) {
+            return visit(b, [](const auto& book) { return book.size(); });
+        })
         .def("entry",
-             [](const Book& b, std::size_t i) {
-                 if (i >= b.size()) throw py::index_error();
-                 return std::make_tuple(b.keys()[i], static_cast<int>(b.scores()[i]));
+             [](const AnyBook& b, std::size_t i) {
+                 return visit(b, [&](const auto& book) {
+                     if (i >= book.size()) throw py::index_error();
+                     return std::make_tuple(key_to_python(book.keys()[i]),
+                                            static_cast<int>(book.scores()[i]));
+                 });
              },
              py::arg("index"), "(canonical key, score) of the index-th entry, keys increasing.")
         .def("plies", &plies, "The discs of every entry's position, keys increasing, a byte each.")
         .def("scores", &scores, "The score of every entry, keys increasing, a signed byte each.")
         .def("disagreements",
-             [](const Book& b, std::size_t begin, std::size_t end) {
+             [](const AnyBook& b, std::size_t begin, std::size_t end) {
                  std::vector<std::tuple<std::size_t, std::optional<int>>> out;
                  {
                      py::gil_scoped_release release;
-                     for (const auto& d : b.disagreements(begin, end))
-                         out.emplace_back(d.index, d.children);
+                     visit(b, [&](const auto& book) {
+                         for (const auto& d : book.disagreements(begin, end))
+                             out.emplace_back(d.index, d.children);
+                     });
                  }
                  return out;
              },
@@ -132,12 +183,17 @@ void register_book(py::module_& m) {
           },
           py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
     m.def("position_from_key",
-          [](Bitboard key) -> std::optional<Position> {
-              Position pos;
-              if (!position_from_key(key, pos)) return std::nullopt;
-              return pos;
+          [](const py::int_& key, int width, int height) -> std::optional<AnyPosition> {
+              require_supported_size(width, height);
+              return with_geometry(width, height, [&](const auto& g) -> std::optional<AnyPosition> {
+                  using G = std::decay_t<decltype(g)>;
+                  Position<G> pos(g);
+                  if (!position_from_key(key_from_python<WordOf<G>>(key), pos)) return std::nullopt;
+                  return erased(pos);
+              });
           },
-          py::arg("key"), "The position with this key (see bitboard.hpp), or None.");
+          py::arg("key"), py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
+          "The position with this key (see bitboard.hpp) on a board of width x height, or None.");
 }
 
 }  // namespace link4::bindings

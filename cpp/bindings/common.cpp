@@ -35,20 +35,50 @@ const char* move_error_kind(MoveError error) {
 }
 }  // namespace
 
-void raise_move_error(const Position& pos, MoveError error, int col) {
+void raise_move_error(int ply, bool won, MoveError error, int col) {
     py::dict details;
     details["col"] = col;
-    details["ply"] = pos.moves();
-    details["won"] = pos.last_mover_won();
+    details["ply"] = ply;
+    details["won"] = won;
     raise_error(move_error_kind(error), details);
 }
 
-void require_running(const Position& pos) {
-    if (!pos.is_over()) return;
+void require_running(const AnyPosition& p) {
+    const bool won = with_position(p, [](const auto& pos) { return pos.last_mover_won(); });
+    if (!won && p.moves < p.width * p.height) return;
     py::dict details;
-    details["ply"] = pos.moves();
-    details["won"] = pos.last_mover_won();
+    details["ply"] = p.moves;
+    details["won"] = won;
     raise_error("search_over", details);
+}
+
+void require_supported_size(int width, int height) {
+    if (is_supported_size(width, height)) return;
+    py::dict details;
+    details["width"] = width;
+    details["height"] = height;
+    raise_error("board_size", details);
+}
+
+void raise_size_mismatch(const char* what, int width, int height, int expected_width,
+                         int expected_height) {
+    py::dict details;
+    details["what"] = what;
+    details["width"] = width;
+    details["height"] = height;
+    details["expected_width"] = expected_width;
+    details["expected_height"] = expected_height;
+    raise_error("size_mismatch", details);
+}
+
+py::int_ key_to_python(std::uint64_t key) { return py::int_(key); }
+py::int_ key_to_python(const Bits128& key) {
+    const auto hi = py::reinterpret_steal<py::object>(
+        PyNumber_Lshift(py::int_(key.hi).ptr(), py::int_(64).ptr()));
+    if (!hi) throw py::error_already_set();
+    const auto all = py::reinterpret_steal<py::object>(PyNumber_Or(hi.ptr(), py::int_(key.lo).ptr()));
+    if (!all) throw py::error_already_set();
+    return py::int_(all);
 }
 
 namespace {
@@ -93,10 +123,12 @@ std::vector<int> column_list(ColumnSet set) {
     return cols;
 }
 
-std::vector<int> centre_first(ColumnSet set) {
+std::vector<int> centre_first(ColumnSet set, int width) {
     std::vector<int> cols;
-    for (int c : kCentreOrder)
-        if (set & (ColumnSet{1} << c)) cols.push_back(c);
+    for (int c; (c = centre_most(set, width)) >= 0;) {
+        cols.push_back(c);
+        set = static_cast<ColumnSet>(set & ~(1u << c));
+    }
     return cols;
 }
 

@@ -9,7 +9,7 @@
 #include <optional>
 #include <vector>
 
-#include "link4/bitboard.hpp"
+#include "link4/sized.hpp"
 #include "link4/solver.hpp"
 
 namespace link4::bindings {
@@ -20,10 +20,36 @@ namespace py = pybind11;
 [[noreturn]] void raise_error(const char* kind, const py::dict& details = py::dict());
 // An argument out of its range (a ValueError naming it).
 [[noreturn]] void raise_bad_argument(const char* name, long long value);
-// A move the rules refuse, with what the message needs to say why.
-[[noreturn]] void raise_move_error(const Position& pos, MoveError error, int col);
+// A move the rules refuse, with what the message needs to say why: the discs down and
+// whether the last one won.
+[[noreturn]] void raise_move_error(int ply, bool won, MoveError error, int col);
 // Searches are for running games only.
-void require_running(const Position& pos);
+void require_running(const AnyPosition& pos);
+// A board size link4 does not play.
+void require_supported_size(int width, int height);
+// `what` ("position", "book") is for a board of width x height, where one of
+// expected_width x expected_height was expected.
+[[noreturn]] void raise_size_mismatch(const char* what, int width, int height,
+                                      int expected_width, int expected_height);
+
+// Keys as Python ints, of either word, and back.
+py::int_ key_to_python(std::uint64_t key);
+py::int_ key_to_python(const Bits128& key);
+template <typename W>
+W key_from_python(const py::int_& key) {
+    const auto lo = py::reinterpret_steal<py::object>(
+        PyNumber_And(key.ptr(), py::int_(~std::uint64_t{0}).ptr()));
+    if (!lo) throw py::error_already_set();
+    if constexpr (sizeof(W) == 8) {
+        if (py::int_(lo).not_equal(key)) raise_bad_argument("key", -1);
+        return lo.cast<std::uint64_t>();
+    } else {
+        const auto hi = py::reinterpret_steal<py::object>(
+            PyNumber_Rshift(key.ptr(), py::int_(64).ptr()));
+        if (!hi) throw py::error_already_set();
+        return W{lo.cast<std::uint64_t>(), hi.cast<std::uint64_t>()};
+    }
+}
 
 // Engine work runs without the GIL inside a WithoutGil scope. At interpreter exit (an
 // atexit hook, before Python stops its threads) the running searches are told to stop
@@ -51,8 +77,8 @@ bool poll_signals(void*);
 
 // A set of columns as a list, smallest first.
 std::vector<int> column_list(ColumnSet set);
-// The same in the order of the tie rule, centre-most first (kCentreOrder).
-std::vector<int> centre_first(ColumnSet set);
+// The same in the order of the tie rule, centre-most first, on a board `width` wide.
+std::vector<int> centre_first(ColumnSet set, int width);
 
 void register_position(py::module_& m);
 void register_solver(py::module_& m);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "common.hpp"
+#include "link4/sized.hpp"
 #include "link4/bitboard.hpp"
 #include "link4/heuristic.hpp"
 
@@ -16,23 +17,25 @@ void register_heuristic(py::module_& m) {
     m.attr("HEURISTIC_WIN") = kHeuristicWin;
     m.def(
         "heuristic_evaluate",
-        [](const Position& pos) {
-            require_running(pos);
-            return evaluate(pos);
+        [](const AnyPosition& p) {
+            require_running(p);
+            return with_position(p, [](const auto& pos) { return evaluate(pos); });
         },
         py::arg("position"),
         "The static evaluation of a position for the side to move (a heuristic guess).");
     m.def(
         "heuristic_scores",
-        [](const Position& pos, int depth, std::uint64_t max_nodes) {
-            require_running(pos);
+        [](const AnyPosition& p, int depth, std::uint64_t max_nodes) {
+            require_running(p);
             if (depth < 1) raise_bad_argument("depth", depth);
             HeuristicResult r;
             {
                 WithoutGil released;
-                r = heuristic_scores(pos, depth, max_nodes);
+                r = with_position(p, [&](const auto& pos) {
+                    return heuristic_scores(pos, depth, max_nodes);
+                });
             }
-            std::vector<std::optional<int>> scores(r.scores.begin(), r.scores.end());
+            std::vector<std::optional<int>> scores(r.scores.begin(), r.scores.begin() + p.width);
             return std::make_tuple(scores, r.depth, r.nodes);
         },
         py::arg("position"), py::arg("depth"), py::arg("max_nodes") = 0,

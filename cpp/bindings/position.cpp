@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "common.hpp"
-#include "link4/bitboard.hpp"
+#include "link4/sized.hpp"
 #include "link4/notation.hpp"
 #include "link4/perft.hpp"
 #include "link4/reconstruct.hpp"
@@ -27,18 +27,28 @@ std::string utf8(const py::str& s) {
     return b.cast<std::string>();
 }
 
-Position from_moves(const py::str& text) {
+AnyPosition empty_position(int width, int height) {
+    require_supported_size(width, height);
+    return {width, height, {}, {}, 0};
+}
+
+AnyPosition from_moves(const py::str& text, int width, int height) {
     const std::string moves = utf8(text);
-    Position pos;
-    const ParseResult r = play_moves(pos, moves);
-    if (r.error == MoveError::kNone) return pos;
+    AnyPosition p = empty_position(width, height);
+    ParseResult r;
+    p = with_position(p, [&](auto pos) {
+        r = play_moves(pos, moves);
+        return erased(pos);
+    });
+    if (r.error == MoveError::kNone) return p;
     // Every character before the offending one is an ASCII digit, so its byte index
     // is also its index in the Python string.
     py::dict details;
     details["moves"] = text;
     details["index"] = r.index;
-    details["ply"] = pos.moves();
-    details["won"] = pos.last_mover_won();
+    details["ply"] = p.moves;
+    details["won"] = with_position(p, [](const auto& pos) { return pos.last_mover_won(); });
+    details["width"] = width;
     raise_error(r.error == MoveError::kMalformed ? "malformed_string" :
                 r.error == MoveError::kColumnFull ? "string_column_full" : "string_game_over",
                 details);
@@ -46,10 +56,10 @@ Position from_moves(const py::str& text) {
 
 using PyGrid = std::vector<std::vector<int>>;
 
-PyGrid grid_rows(const Position& pos) {
-    const Grid grid = to_grid(pos);
-    PyGrid rows(kHeight);
-    for (int r = 0; r < kHeight; ++r) rows[r].assign(grid[r].begin(), grid[r].end());
+PyGrid grid_rows(const AnyPosition& p) {
+    const Grid grid = with_position(p, [](const auto& pos) { return to_grid(pos); });
+    PyGrid rows(static_cast<std::size_t>(p.height));
+    for (int r = 0; r < p.height; ++r) rows[r].assign(grid[r].begin(), grid[r].begin() + p.width);
     return rows;
 }
 
@@ -66,18 +76,23 @@ const char* board_error_kind(BoardError e) {
     return "unknown";
 }
 
-// The move string that reaches a board given as rows (top first) of 0/1/2 cells.
+// The move string that reaches a board given as rows (top first) of 0/1/2 cells; the
+// board's size is the rows' shape.
 std::string board_moves(const PyGrid& rows) {
     Grid grid{};
-    if (rows.size() != kHeight) raise_error("board_shape");
-    for (int r = 0; r < kHeight; ++r) {
-        if (rows[r].size() != kWidth) raise_error("board_shape");
-        for (int c = 0; c < kWidth; ++c) {
+    const int height = static_cast<int>(rows.size());
+    const int width = rows.empty() ? 0 : static_cast<int>(rows[0].size());
+    for (const auto& row : rows)
+        if (static_cast<int>(row.size()) != width) raise_error("board_shape");
+    require_supported_size(width, height);
+    for (int r = 0; r < height; ++r) {
+        for (int c = 0; c < width; ++c) {
             const int v = rows[r][c];
             grid[r][c] = static_cast<std::int8_t>(v >= 0 && v <= 2 ? v : -1);
         }
     }
-    const Reconstruction rec = reconstruct(grid);
+    const Reconstruction rec =
+        with_geometry(width, height, [&](const auto& g) { return reconstruct(g, grid); });
     if (rec.error != BoardError::kNone) {
         py::dict details;
         details["col"] = rec.where.col;
@@ -92,70 +107,112 @@ std::string board_moves(const PyGrid& rows) {
     return moves;
 }
 
-std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const Position& pos,
+std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosition& p,
                                                                   int last_col) {
-    const Line line = winning_line(pos, last_col);
+    const Line line = with_position(p, [&](const auto& pos) { return winning_line(pos, last_col); });
     if (!line.found) return std::nullopt;
     std::vector<std::tuple<int, int>> cells;
     for (const Cell& c : line.cells) cells.emplace_back(c.col, c.row);
     return cells;
 }
 
+void play(AnyPosition& p, int col) {
+    p = with_position(p, [&](auto pos) {
+        if (const MoveError e = pos.check_move(col); e != MoveError::kNone)
+            raise_move_error(pos.moves(), pos.last_mover_won(), e, col);
+        pos.play(col);
+        return erased(pos);
+    });
+}
+
+void undo(AnyPosition& p, int col) {
+    p = with_position(p, [&](auto pos) {
+        if (col < 0 || col >= p.width || pos.height(col) == 0) {
+            py::dict details;
+            details["col"] = col;
+            raise_error("nothing_to_undo", details);
+        }
+        pos.undo(col);
+        return erased(pos);
+    });
+}
+
 }  // namespace
 
 void register_position(py::module_& m) {
-    m.attr("WIDTH") = kWidth;
-    m.attr("HEIGHT") = kHeight;
-    m.attr("CENTRE_ORDER") = py::tuple(py::cast(std::vector<int>(kCentreOrder.begin(), kCentreOrder.end())));
+    m.attr("WIDTH") = Standard::width();
+    m.attr("HEIGHT") = Standard::height();
+    m.attr("MIN_WIDTH") = kMinWidth;
+    m.attr("MAX_WIDTH") = kMaxWidth;
+    m.attr("MIN_HEIGHT") = kMinHeight;
+    m.attr("MAX_HEIGHT") = kMaxHeight;
+    m.def("centre_order", [](int width) {
+        require_supported_size(width, kMinHeight);
+        const auto& order = shape_of<std::uint64_t>(width, kMinHeight).centre_order;
+        return py::tuple(py::cast(std::vector<int>(order.begin(), order.begin() + width)));
+    }, py::arg("width"), "The columns of a board this wide from the centre outwards.");
+    m.attr("CENTRE_ORDER") = m.attr("centre_order")(Standard::width());
 
-    py::class_<Position>(m, "Position")
-        .def(py::init<>())
-        .def_static("from_moves", &from_moves, py::arg("moves"))
-        .def("play",
-             [](Position& p, int col) {
-                 if (const MoveError e = p.check_move(col); e != MoveError::kNone)
-                     raise_move_error(p, e, col);
-                 p.play(col);
-             }, py::arg("col"))
-        .def("undo",
-             [](Position& p, int col) {
-                 if (col < 0 || col >= kWidth || p.height(col) == 0) {
-                     py::dict details;
-                     details["col"] = col;
-                     raise_error("nothing_to_undo", details);
-                 }
-                 p.undo(col);
-             }, py::arg("col"))
+    py::class_<AnyPosition>(m, "Position")
+        .def(py::init(&empty_position), py::arg("width") = Standard::width(),
+             py::arg("height") = Standard::height())
+        .def_static("from_moves", &from_moves, py::arg("moves"),
+                    py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
+        .def_readonly("width", &AnyPosition::width)
+        .def_readonly("height", &AnyPosition::height)
+        .def("play", &play, py::arg("col"))
+        .def("undo", &undo, py::arg("col"))
         .def("can_play",
-             [](const Position& p, int col) { return p.check_move(col) == MoveError::kNone; },
-             py::arg("col"))
-        .def("legal_moves", [](const Position& p) { return column_list(p.legal_columns()); })
-        .def("is_winning_move",
-             [](const Position& p, int col) {
-                 return p.check_move(col) == MoveError::kNone && p.is_winning_move(col);
+             [](const AnyPosition& p, int col) {
+                 return with_position(p, [&](const auto& pos) { return pos.check_move(col) == MoveError::kNone; });
              }, py::arg("col"))
-        .def_property_readonly("ply", &Position::moves)
-        .def("key", &Position::key)
-        .def("canonical_key", &Position::canonical_key)
-        .def("last_mover_won", &Position::last_mover_won)
-        .def("is_over", &Position::is_over)
+        .def("legal_moves",
+             [](const AnyPosition& p) {
+                 return column_list(with_position(p, [](const auto& pos) { return pos.legal_columns(); }));
+             })
+        .def("is_winning_move",
+             [](const AnyPosition& p, int col) {
+                 return with_position(p, [&](const auto& pos) {
+                     return pos.check_move(col) == MoveError::kNone && pos.is_winning_move(col);
+                 });
+             }, py::arg("col"))
+        .def_readonly("ply", &AnyPosition::moves)
+        .def("key",
+             [](const AnyPosition& p) {
+                 return with_position(p, [](const auto& pos) { return key_to_python(pos.key()); });
+             })
+        .def("canonical_key",
+             [](const AnyPosition& p) {
+                 return with_position(p, [](const auto& pos) { return key_to_python(pos.canonical_key()); });
+             })
+        .def("last_mover_won",
+             [](const AnyPosition& p) {
+                 return with_position(p, [](const auto& pos) { return pos.last_mover_won(); });
+             })
+        .def("is_over",
+             [](const AnyPosition& p) {
+                 return with_position(p, [](const auto& pos) { return pos.is_over(); });
+             })
         .def("rows", &grid_rows)
         .def("winning_line", &winning_cells_of, py::arg("last_col"),
              "The four (column, row) cells of the winning line through the last disc, "
              "which went into last_col; None when the last move did not win.")
-        .def("copy", [](const Position& p) { return p; })
-        .def("__copy__", [](const Position& p) { return p; })
-        .def("__deepcopy__", [](const Position& p, py::dict) { return p; }, py::arg("memo"))
-        .def("__eq__", [](const Position& a, const Position& b) { return a == b; })
-        .def("__hash__", [](const Position& p) { return static_cast<py::ssize_t>(p.key()); });
+        .def("copy", [](const AnyPosition& p) { return p; })
+        .def("__copy__", [](const AnyPosition& p) { return p; })
+        .def("__deepcopy__", [](const AnyPosition& p, py::dict) { return p; }, py::arg("memo"))
+        .def("__eq__", [](const AnyPosition& a, const AnyPosition& b) { return a == b; })
+        .def("__hash__", [](const AnyPosition& p) {
+            return static_cast<py::ssize_t>(mix64(p.current + p.mask) ^
+                                            static_cast<std::uint64_t>(p.width * 16 + p.height));
+        });
 
     m.def("board_moves", &board_moves, py::arg("rows"),
           "A move string that reaches the board (rows top first, cells 0 empty, 1 red, "
-          "2 yellow), or the BoardError that says why no game does.");
-    m.def("perft", [](const Position& p, int depth) {
+          "2 yellow; its size the rows' shape), or the BoardError that says why no game does.");
+    m.def("perft", [](const AnyPosition& p, int depth) {
         if (depth < 0) raise_bad_argument("depth", depth);
         WithoutGil released;
-        return perft(p, depth);
+        return with_position(p, [&](const auto& pos) { return perft(pos, depth); });
     }, py::arg("position"), py::arg("depth"));
 }
 

@@ -10,7 +10,9 @@
 #include <tuple>
 #include <vector>
 
+#include "any_book.hpp"
 #include "common.hpp"
+#include "sized_results.hpp"
 #include "link4/book.hpp"
 #include "link4/solver.hpp"
 #include "link4/static_bounds.hpp"
@@ -18,13 +20,44 @@
 namespace link4::bindings {
 namespace {
 
-// The Solver Python holds: one call at a time. A thread that calls while another is
-// in it gets RuntimeError at once rather than waiting (link4.Solver documents this);
-// the flag is checked here, in C++, because on the easiest positions a guard written
-// in Python cost more than the search.
-class GuardedSolver : public Solver {
+template <typename G>
+using SolverOf = std::unique_ptr<Solver<G>>;
+
+// The Solver Python holds: a solver for boards of one size, one call at a time. A thread
+// that calls while another is in it gets RuntimeError at once rather than waiting
+// (link4.Solver documents this); the flag is checked here, in C++, because on the
+// easiest positions a guard written in Python cost more than the search.
+class GuardedSolver {
   public:
-    using Solver::Solver;
+    GuardedSolver(int width, int height, std::size_t table_bytes, int threads,
+                  const std::shared_ptr<AnyBook>& book)
+        : width_(width), height_(height),
+          solver_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<SolverOf> {
+              using G = std::decay_t<decltype(g)>;
+              auto solver = std::make_unique<Solver<G>>(g, table_bytes, threads);
+              if (book) solver->set_book(std::get<SharedBook<G>>(book->book));
+              return solver;
+          })) {}
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    std::size_t table_bytes() const {
+        return std::visit([](const auto& s) { return s->table_bytes(); }, solver_);
+    }
+    int threads() const {
+        return std::visit([](const auto& s) { return s->threads(); }, solver_);
+    }
+    void clear_table() {
+        std::visit([](const auto& s) { s->clear_table(); }, solver_);
+    }
+    // Calls f(solver, position) with the typed solver and `p` of its geometry; a position
+    // of another size is refused.
+    template <typename F>
+    decltype(auto) with_solver(const AnyPosition& p, F&& f) {
+        if (p.width != width_ || p.height != height_)
+            raise_size_mismatch("position", p.width, p.height, width_, height_);
+        return std::visit([&](const auto& s) { return f(*s, typed(s->geometry(), p)); }, solver_);
+    }
 
     // Holds the solver for one call; raises when another call holds it.
     class Claim {
@@ -41,6 +74,8 @@ class GuardedSolver : public Solver {
     };
 
   private:
+    int width_, height_;
+    PerGeometry<SolverOf> solver_;
     std::atomic<bool> busy_{false};
 };
 
@@ -59,11 +94,12 @@ SearchRequest make_request(bool weak, Want want, std::optional<std::vector<int>>
     request.want = want;
     if (order) {
         ColumnSet seen = 0;
-        bool valid = order->size() == request.order.size();
+        request.order.fill(-1);
+        bool valid = order->size() >= kMinWidth && order->size() <= kMaxWidth;
         for (std::size_t i = 0; valid && i < order->size(); ++i) {
             const int col = (*order)[i];
-            valid = col >= 0 && col < kWidth && !(seen & (ColumnSet{1} << col));
-            if (valid) seen |= ColumnSet{1} << col;
+            valid = col >= 0 && col < static_cast<int>(order->size()) && !(seen >> col & 1);
+            if (valid) seen = static_cast<ColumnSet>(seen | 1u << col);
             request.order[i] = col;
         }
         if (!valid) {
@@ -86,57 +122,83 @@ SearchRequest polled(SearchRequest request) {
 
 // One call of `method` (Solver::search or Solver::analyze) on the calling thread, without
 // the GIL, with Ctrl-C raised once it returns.
-template <typename Answer>
-Answer run(GuardedSolver& solver, const Position& pos, const SearchRequest& request,
-           Answer (Solver::*method)(const Position&, const SearchRequest&)) {
+// A request's order (built without knowing the board) must hold the position's columns.
+void check_order(const SearchRequest& request, int width) {
+    if (request.order[0] < 0) return;
+    int count = 0;
+    for (int col : request.order) count += col >= 0;
+    if (count != width) {
+        py::dict details;
+        details["name"] = "order";
+        details["value"] = std::vector<int>(request.order.begin(), request.order.begin() + count);
+        raise_error("bad_argument", details);
+    }
+}
+
+template <typename Answer, typename Method>
+Answer run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
+           Method method) {
     const GuardedSolver::Claim claim(solver);
     require_running(pos);
+    check_order(request, pos.width);
     const SearchRequest mine = polled(request);
     Answer answer;
-    {
+    solver.with_solver(pos, [&](auto& s, const auto& typed_pos) {
         WithoutGil released;
-        answer = (solver.*method)(pos, mine);
-    }
+        answer = method(s, typed_pos, mine);
+    });
     raise_if_interrupted(answer.stop);
     return answer;
 }
 
-SearchResult search(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
-    return run(solver, pos, request, &Solver::search);
+SizedResult search(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
+    SizedResult r{run<SearchResult>(solver, pos, request,
+                                    [](auto& s, const auto& p, const SearchRequest& mine) {
+                                        return s.search(p, mine);
+                                    }),
+                  pos.width};
+    return r;
 }
 
 // The exact score and the nodes, with no limit: the shortest path for the easiest
 // positions, where building a SearchResult cost more than the search.
-py::tuple solve(GuardedSolver& solver, const Position& pos, bool weak) {
+py::tuple solve(GuardedSolver& solver, const AnyPosition& pos, bool weak) {
     SearchRequest request;
     request.weak = weak;
     const SearchResult r = search(solver, pos, request);
     return py::make_tuple(r.score, r.nodes);
 }
 
-Analysis analyze(GuardedSolver& solver, const Position& pos, const SearchRequest& request) {
-    return run(solver, pos, request, &Solver::analyze);
+SizedAnalysis analyze(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
+    SizedAnalysis a{run<Analysis>(solver, pos, request,
+                                  [](auto& s, const auto& p, const SearchRequest& mine) {
+                                      return s.analyze(p, mine);
+                                  }),
+                    pos.width};
+    return a;
 }
 
 // Per column: (lower, upper), or None where the column cannot be played.
-std::vector<std::optional<std::tuple<int, int>>> column_bounds(const Analysis& a) {
-    std::vector<std::optional<std::tuple<int, int>>> cols(kWidth);
-    for (int c = 0; c < kWidth; ++c)
-        if (a.columns[c].legal) cols[c] = std::make_tuple(a.columns[c].lower, a.columns[c].upper);
+std::vector<std::optional<std::tuple<int, int>>> column_bounds(const SizedAnalysis& a) {
+    std::vector<std::optional<std::tuple<int, int>>> cols(static_cast<std::size_t>(a.width));
+    for (int c = 0; c < a.width; ++c) {
+        const ColumnValue& v = a.columns[static_cast<std::size_t>(c)];
+        if (v.legal) cols[static_cast<std::size_t>(c)] = std::make_tuple(v.lower, v.upper);
+    }
     return cols;
 }
 
-std::optional<std::tuple<int, int>> bounds_of(const Position& pos, int alpha, int beta) {
+std::optional<std::tuple<int, int>> bounds_of(const AnyPosition& p, int alpha, int beta) {
     if (alpha >= beta) raise_bad_argument("beta", beta);
-    const auto b = static_bounds(pos, alpha, beta);
+    const auto b = with_position(p, [&](const auto& pos) { return static_bounds(pos, alpha, beta); });
     if (!b) return std::nullopt;
     return std::make_tuple(b->lower, b->upper);
 }
 
-std::optional<std::vector<std::optional<int>>> child_uppers(const Position& pos) {
-    const auto uppers = child_static_uppers(pos);
+std::optional<std::vector<std::optional<int>>> child_uppers(const AnyPosition& p) {
+    const auto uppers = with_position(p, [](const auto& pos) { return child_static_uppers(pos); });
     if (!uppers) return std::nullopt;
-    return std::vector<std::optional<int>>(uppers->begin(), uppers->end());
+    return std::vector<std::optional<int>>(uppers->begin(), uppers->begin() + p.width);
 }
 
 void register_results(py::module_& m) {
@@ -146,20 +208,20 @@ void register_results(py::module_& m) {
         .value("TIME", StopReason::kTime)
         .value("STOPPED", StopReason::kStopped);
 
-    py::class_<SearchResult>(m, "SearchResult")
+    py::class_<SizedResult>(m, "SearchResult")
         .def_readonly("exact", &SearchResult::exact)
         .def_readonly("score", &SearchResult::score)
         .def_readonly("lower", &SearchResult::lower)
         .def_readonly("upper", &SearchResult::upper)
         .def_readonly("best_move", &SearchResult::best_move)
         .def_property_readonly("best_moves",
-                               [](const SearchResult& r) { return centre_first(r.best_moves); })
+                               [](const SizedResult& r) { return centre_first(r.best_moves, r.width); })
         .def_readonly("nodes", &SearchResult::nodes)
         .def_readonly("helper_nodes", &SearchResult::helper_nodes)
         .def_readonly("seconds", &SearchResult::seconds)
         .def_readonly("stop", &SearchResult::stop);
 
-    py::class_<Analysis>(m, "Analysis")
+    py::class_<SizedAnalysis>(m, "Analysis")
         .def_property_readonly("columns", &column_bounds)
         .def_readonly("nodes", &Analysis::nodes)
         .def_readonly("helper_nodes", &Analysis::helper_nodes)
@@ -179,27 +241,37 @@ void register_request(py::module_& m) {
              py::arg("max_seconds") = py::none())
         .def_readonly("weak", &SearchRequest::weak)
         .def_readonly("want", &SearchRequest::want)
-        .def_property_readonly("order", [](const SearchRequest& r) {
-            return std::vector<int>(r.order.begin(), r.order.end());
+        .def_property_readonly("order", [](const SearchRequest& r) -> std::optional<std::vector<int>> {
+            if (r.order[0] < 0) return std::nullopt;  // the board's centre order
+            std::vector<int> order;
+            for (int col : r.order)
+                if (col >= 0) order.push_back(col);
+            return order;
         });
 }
 
 }  // namespace
 
 void register_solver(py::module_& m) {
-    m.attr("DEFAULT_TABLE_BYTES") = Solver::kDefaultTableBytes;
-    m.attr("MAX_THREADS") = Solver::kMaxThreads;
+    m.attr("DEFAULT_TABLE_BYTES") = kDefaultTableBytes;
+    m.attr("MAX_THREADS") = kMaxThreads;
     register_results(m);
     register_request(m);
 
     py::class_<GuardedSolver>(m, "Solver")
         .def(py::init([](std::size_t table_bytes, int threads,
-                         std::optional<std::shared_ptr<Book>> book) {
-                 auto solver = std::make_unique<GuardedSolver>(table_bytes, threads);
-                 if (book) solver->set_book(std::move(*book));  // None: no book
-                 return solver;
+                         std::optional<std::shared_ptr<AnyBook>> book, int width, int height) {
+                 require_supported_size(width, height);
+                 if (book && ((*book)->width != width || (*book)->height != height))
+                     raise_size_mismatch("book", (*book)->width, (*book)->height, width, height);
+                 // None: no book
+                 return std::make_unique<GuardedSolver>(width, height, table_bytes, threads,
+                                                        book ? *book : nullptr);
              }),
-             py::arg("table_bytes"), py::arg("threads") = 1, py::arg("book") = py::none())
+             py::arg("table_bytes"), py::arg("threads") = 1, py::arg("book") = py::none(),
+             py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
+        .def_property_readonly("width", &GuardedSolver::width)
+        .def_property_readonly("height", &GuardedSolver::height)
         .def("search", &search, py::arg("position"), py::arg("request"))
         .def("solve", &solve)
         .def("analyze", &analyze, py::arg("position"), py::arg("request"))

@@ -8,15 +8,17 @@
 
 namespace link4 {
 
-Batch::Batch(std::vector<Position> positions, const BatchOptions& options)
-    : positions_(std::move(positions)), options_(options), items_(positions_.size()) {
+template <typename G>
+Batch<G>::Batch(G g, std::vector<Position<G>> positions, const BatchOptions<G>& options)
+    : g_(g), positions_(std::move(positions)), options_(options), items_(positions_.size()) {
     for (std::size_t i = 0; i < positions_.size(); ++i) {
         if (positions_[i].is_over()) done_.fetch_add(1, std::memory_order_relaxed);
     }
 }
 
-void Batch::work() {
-    Solver solver(options_.table_bytes);
+template <typename G>
+void Batch<G>::work() {
+    Solver<G> solver(g_, options_.table_bytes);
     solver.set_book(options_.book);
     SearchRequest request = options_.request;
     request.limits.stop = &stop_;
@@ -37,7 +39,8 @@ void Batch::work() {
     }
 }
 
-bool Batch::run(bool (*tick)(void* arg, std::size_t done), void* arg) {
+template <typename G>
+bool Batch<G>::run(bool (*tick)(void* arg, std::size_t done), void* arg) {
     const std::size_t pending = positions_.size() - done_.load();
     const int threads = static_cast<int>(
         std::clamp<std::size_t>(static_cast<std::size_t>(std::max(options_.threads, 1)), 1,
@@ -71,5 +74,9 @@ bool Batch::run(bool (*tick)(void* arg, std::size_t done), void* arg) {
     if (!stopped && tick) tick(arg, done_.load());  // the final count
     return !stopped;
 }
+
+#define LINK4_INSTANTIATE(G) template class Batch<G>;
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -14,14 +14,15 @@
 
 namespace link4 {
 
+template <typename G>
 struct BatchOptions {
     // What each position is asked. Its limits apply to each position on its own: a
     // position that runs out gives its proven bounds and the batch goes on.
     SearchRequest request;
     bool analyze = false;  // the value of every column instead (Solver::analyze)
     int threads = 1;
-    std::size_t table_bytes = Solver::kDefaultTableBytes;
-    std::shared_ptr<const Book> book;  // shared by every worker; none: no book
+    std::size_t table_bytes = kDefaultTableBytes;
+    std::shared_ptr<const Book<G>> book;  // shared by every worker; none: no book
 };
 
 // One position's answer: none while pending (not searched, or stopped part-way by
@@ -32,9 +33,11 @@ struct BatchItem {
     Analysis analysis;    // with options.analyze
 };
 
+template <typename G>
 class Batch {
   public:
-    Batch(std::vector<Position> positions, const BatchOptions& options);
+    // Positions of the boards of geometry g.
+    Batch(G g, std::vector<Position<G>> positions, const BatchOptions<G>& options);
 
     // Searches every position that is not over, on options.threads workers. The calling
     // thread waits and calls `tick(arg, done)` about every 20 ms with the number of
@@ -48,8 +51,9 @@ class Batch {
   private:
     void work();
 
-    std::vector<Position> positions_;
-    BatchOptions options_;
+    [[no_unique_address]] G g_;
+    std::vector<Position<G>> positions_;
+    BatchOptions<G> options_;
     std::vector<BatchItem> items_;
     std::atomic<std::size_t> next_{0};
     std::atomic<std::size_t> done_{0};

@@ -47,14 +47,34 @@ void write_le(std::vector<std::uint8_t>& out, std::size_t at, std::uint64_t v, i
     for (int i = 0; i < bytes; ++i) out[at + static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(v >> (8 * i));
 }
 
+// The key of `bytes` (8 or 16) little-endian bytes at `p`, and the other way round.
+template <typename W>
+W read_key(const std::uint8_t* p) {
+    if constexpr (sizeof(W) == 8) {
+        return read_le(p, 8);
+    } else {
+        return W{read_le(p, 8), read_le(p + 8, 8)};
+    }
+}
+template <typename W>
+void write_key(std::vector<std::uint8_t>& out, std::size_t at, const W& key) {
+    if constexpr (sizeof(W) == 8) {
+        write_le(out, at, key, 8);
+    } else {
+        write_le(out, at, key.lo, 8);
+        write_le(out, at + 8, key.hi, 8);
+    }
+}
+
 // Whether an entry may follow `previous` (nullptr for the first) in a book of `depth`:
 // keys strictly increasing, each the canonical key of a position within the depth, the
 // score on the scale.
-bool valid_entry(const Bitboard* previous, Bitboard key, int score, int depth) {
-    Position pos;
-    return (previous == nullptr || key > *previous) && score <= kScoreBase - 1 &&
-           score >= -(kScoreBase - 1) && position_from_key(key, pos) && pos.moves() <= depth &&
-           pos.canonical_key() == key;
+template <typename G>
+bool valid_entry(const G& g, const WordOf<G>* previous, WordOf<G> key, int score, int depth) {
+    Position<G> pos(g);
+    return (previous == nullptr || *previous < key) && score <= max_score(g.cells()) &&
+           score >= -max_score(g.cells()) && position_from_key(key, pos) &&
+           pos.moves() <= depth && pos.canonical_key() == key;
 }
 
 }  // namespace
@@ -73,53 +93,56 @@ std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
     return c ^ 0xFFFFFFFFu;
 }
 
-Book Book::parse(const std::uint8_t* data, std::size_t size, BookError& error) {
-    Book book;
-    error = BookError::kNone;
-    if (size < kHeaderBytes) {
-        error = size >= sizeof kMagic &&
-                        std::equal(kMagic, kMagic + sizeof kMagic, data,
-                                   [](char a, std::uint8_t b) { return static_cast<std::uint8_t>(a) == b; })
-                    ? BookError::kTruncated
-                    : BookError::kBadMagic;
-        return book;
+BookHeader read_book_header(const std::uint8_t* data, std::size_t size) {
+    if (size < kBookHeaderBytes) {
+        const bool magic = size >= sizeof kMagic &&
+                           std::equal(kMagic, kMagic + sizeof kMagic, data, [](char a, std::uint8_t b) {
+                               return static_cast<std::uint8_t>(a) == b;
+                           });
+        return {magic ? BookError::kTruncated : BookError::kBadMagic};
     }
-    const std::uint8_t* h = data;
     for (std::size_t i = 0; i < sizeof kMagic; ++i)
-        if (h[i] != static_cast<std::uint8_t>(kMagic[i])) {
-            error = BookError::kBadMagic;
-            return book;
-        }
-    if (read_le(h + 8, 2) != kVersion) {
-        error = BookError::kBadVersion;
-        return book;
-    }
-    if (h[10] != kWidth || h[11] != kHeight) {
+        if (data[i] != static_cast<std::uint8_t>(kMagic[i])) return {BookError::kBadMagic};
+    if (read_le(data + 8, 2) != kBookVersion) return {BookError::kBadVersion};
+    if (!is_supported_size(data[10], data[11])) return {BookError::kBadBoard};
+    return {BookError::kNone, data[10], data[11]};
+}
+
+template <typename G>
+Book<G> Book<G>::parse(G g, const std::uint8_t* data, std::size_t size, BookError& error) {
+    Book book(g);
+    const BookHeader header = read_book_header(data, size);
+    error = header.error;
+    if (error != BookError::kNone) return book;
+    if (header.width != g.width() || header.height != g.height()) {
         error = BookError::kBadBoard;
         return book;
     }
+    const std::uint8_t* h = data;
     const int depth = h[12];
     const std::uint64_t n = read_le(h + 16, 8);
     const std::uint32_t checksum = static_cast<std::uint32_t>(read_le(h + 24, 4));
-    // 9 bytes per entry; an absurd count cannot overflow this check.
-    if (depth > kCells || n > (size - kHeaderBytes) / 9 || size - kHeaderBytes != n * 9) {
-        error = depth > kCells ? BookError::kBadBoard : BookError::kTruncated;
+    // kKeyBytes + 1 bytes per entry; an absurd count cannot overflow this check.
+    constexpr std::size_t kEntryBytes = kKeyBytes + 1;
+    const std::size_t payload = size - kBookHeaderBytes;
+    if (depth > g.cells() || n > payload / kEntryBytes || payload != n * kEntryBytes) {
+        error = depth > g.cells() ? BookError::kBadBoard : BookError::kTruncated;
         return book;
     }
-    if (crc32(h + kHeaderBytes, size - kHeaderBytes) != checksum) {
+    if (crc32(h + kBookHeaderBytes, payload) != checksum) {
         error = BookError::kBadChecksum;
         return book;
     }
     book.keys_.resize(n);
     book.scores_.resize(n);
-    const std::uint8_t* keys = h + kHeaderBytes;
-    const std::uint8_t* scores = keys + 8 * n;
+    const std::uint8_t* keys = h + kBookHeaderBytes;
+    const std::uint8_t* scores = keys + kKeyBytes * n;
     for (std::uint64_t i = 0; i < n; ++i) {
-        const Bitboard key = read_le(keys + 8 * i, 8);
+        const Bitboard key = read_key<Bitboard>(keys + kKeyBytes * i);
         const auto score = static_cast<std::int8_t>(scores[i]);
-        if (!valid_entry(i > 0 ? &book.keys_[i - 1] : nullptr, key, score, depth)) {
+        if (!valid_entry(g, i > 0 ? &book.keys_[i - 1] : nullptr, key, score, depth)) {
             error = BookError::kBadEntries;
-            return Book{};
+            return Book(g);
         }
         book.keys_[i] = key;
         book.scores_[i] = score;
@@ -128,21 +151,23 @@ Book Book::parse(const std::uint8_t* data, std::size_t size, BookError& error) {
     return book;
 }
 
-Book Book::from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth,
-                        BookError& error) {
-    Book book;
+template <typename G>
+Book<G> Book<G>::from_entries(G g, std::vector<std::pair<Bitboard, int>> entries, int depth,
+                              BookError& error) {
+    Book book(g);
     error = BookError::kNone;
-    if (depth < 0 || depth > kCells) {
+    if (depth < 0 || depth > g.cells()) {
         error = BookError::kBadBoard;
         return book;
     }
-    std::sort(entries.begin(), entries.end());
+    std::sort(entries.begin(), entries.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     book.keys_.reserve(entries.size());
     book.scores_.reserve(entries.size());
     for (const auto& [key, score] : entries) {
-        if (!valid_entry(book.keys_.empty() ? nullptr : &book.keys_.back(), key, score, depth)) {
+        if (!valid_entry(g, book.keys_.empty() ? nullptr : &book.keys_.back(), key, score, depth)) {
             error = BookError::kBadEntries;
-            return Book{};
+            return Book(g);
         }
         book.keys_.push_back(key);
         book.scores_.push_back(static_cast<std::int8_t>(score));
@@ -151,42 +176,46 @@ Book Book::from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth
     return book;
 }
 
-std::vector<std::uint8_t> Book::serialize() const {
+template <typename G>
+std::vector<std::uint8_t> Book<G>::serialize() const {
     const std::size_t n = keys_.size();
-    std::vector<std::uint8_t> out(kHeaderBytes + 9 * n, 0);
+    std::vector<std::uint8_t> out(kBookHeaderBytes + (kKeyBytes + 1) * n, 0);
     std::copy(kMagic, kMagic + sizeof kMagic, out.begin());
-    write_le(out, 8, kVersion, 2);
-    out[10] = static_cast<std::uint8_t>(kWidth);
-    out[11] = static_cast<std::uint8_t>(kHeight);
+    write_le(out, 8, kBookVersion, 2);
+    out[10] = static_cast<std::uint8_t>(g_.width());
+    out[11] = static_cast<std::uint8_t>(g_.height());
     out[12] = static_cast<std::uint8_t>(depth_);
     write_le(out, 16, n, 8);
     for (std::size_t i = 0; i < n; ++i) {
-        write_le(out, kHeaderBytes + 8 * i, keys_[i], 8);
-        out[kHeaderBytes + 8 * n + i] = static_cast<std::uint8_t>(scores_[i]);
+        write_key(out, kBookHeaderBytes + kKeyBytes * i, keys_[i]);
+        out[kBookHeaderBytes + kKeyBytes * n + i] = static_cast<std::uint8_t>(scores_[i]);
     }
-    write_le(out, 24, crc32(out.data() + kHeaderBytes, 9 * n), 4);
+    write_le(out, 24, crc32(out.data() + kBookHeaderBytes, (kKeyBytes + 1) * n), 4);
     return out;
 }
 
-std::pair<Position, std::vector<int>> Book::entry_position(std::size_t index) const {
-    Position pos;
+template <typename G>
+std::pair<Position<G>, std::vector<int>> Book<G>::entry_position(std::size_t index) const {
+    Position pos(g_);
     position_from_key(keys_[index], pos);  // parse() and from_entries() checked every key
-    return {pos, reconstruct(to_grid(pos)).moves};
+    return {pos, reconstruct(g_, to_grid(pos)).moves};
 }
 
-std::optional<int> Book::get_key(Bitboard canonical_key) const {
+template <typename G>
+std::optional<int> Book<G>::get_key(Bitboard canonical_key) const {
     const auto it = std::lower_bound(keys_.begin(), keys_.end(), canonical_key);
-    if (it == keys_.end() || *it != canonical_key) return std::nullopt;
+    if (it == keys_.end() || !(*it == canonical_key)) return std::nullopt;
     return scores_[static_cast<std::size_t>(it - keys_.begin())];
 }
 
-std::optional<int> Book::best_move_value(const Position& pos) const {
+template <typename G>
+std::optional<int> Book<G>::best_move_value(const Position& pos) const {
     std::optional<int> best;
-    for (int col = 0; col < kWidth; ++col) {
+    for (int col = 0; col < g_.width(); ++col) {
         if (!pos.can_play(col)) continue;
         int value;
         if (pos.is_winning_move(col)) {
-            value = win_now_score(pos.moves());
+            value = win_now_score(g_.cells(), pos.moves());
         } else {
             Position child = pos;
             child.play(col);
@@ -203,11 +232,13 @@ std::optional<int> Book::best_move_value(const Position& pos) const {
     return best;
 }
 
-std::vector<Book::Disagreement> Book::disagreements(std::size_t begin, std::size_t end) const {
+template <typename G>
+std::vector<typename Book<G>::Disagreement> Book<G>::disagreements(std::size_t begin,
+                                                                   std::size_t end) const {
     std::vector<Disagreement> wrong;
     end = std::min(end, keys_.size());
     for (std::size_t i = begin; i < end; ++i) {
-        Position pos;
+        Position pos(g_);
         position_from_key(keys_[i], pos);  // parse() checked that every key is a position
         if (pos.moves() >= depth_) continue;
         if (const auto best = best_move_value(pos); best != scores_[i]) wrong.push_back({i, best});
@@ -215,25 +246,36 @@ std::vector<Book::Disagreement> Book::disagreements(std::size_t begin, std::size
     return wrong;
 }
 
-bool position_from_key(Bitboard key, Position& pos) {
+template <typename G>
+bool position_from_key(WordOf<G> key, Position<G>& pos) {
+    using Bitboard = WordOf<G>;
+    const G& g = pos.geometry();
+    const int bits = g.column_bits();
     // Each column holds current_col + 2^h - 1 in [2^h - 1, 2^(h+1) - 2] (bitboard.hpp):
     // h is the position of the highest set bit of (value + 1).
-    Bitboard current = 0, mask = 0;
+    Bitboard current{}, mask{};
     int moves = 0;
-    for (int col = 0; col < kWidth; ++col) {
-        const Bitboard v = (key >> (col * kColumnBits)) & ((Bitboard{1} << kColumnBits) - 1);
+    for (int col = 0; col < g.width(); ++col) {
+        const std::uint64_t v = low64((key >> (col * bits)) & ((Bitboard{1} << bits) - Bitboard{1}));
         const int h = std::bit_width(v + 1) - 1;
-        if (h > kHeight) return false;
-        const Bitboard filled = (Bitboard{1} << h) - 1;
-        current |= (v - filled) << (col * kColumnBits);
-        mask |= filled << (col * kColumnBits);
+        if (h > g.height()) return false;
+        const std::uint64_t filled = (std::uint64_t{1} << h) - 1;
+        current |= Bitboard{v - filled} << (col * bits);
+        mask |= Bitboard{filled} << (col * bits);
         moves += h;
     }
-    if (key >> (kWidth * kColumnBits)) return false;
-    pos = Position(current, mask, moves);
+    const int used = g.width() * bits;
+    if (used < static_cast<int>(8 * sizeof(Bitboard)) && (key >> used)) return false;
+    pos = Position<G>(g, current, mask, moves);
     // The side to move has as many discs as the other side, or one fewer.
     const int mine = popcount(current), theirs = moves - mine;
     return mine == moves / 2 && theirs == moves - moves / 2;
 }
+
+#define LINK4_INSTANTIATE(G) \
+    template class Book<G>;  \
+    template bool position_from_key(WordOf<G>, Position<G>&);
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -6,15 +6,16 @@
 //   offset size  field
 //        0    8  magic "LINK4BK" followed by a zero byte
 //        8    2  format version (1)
-//       10    1  board width (7)       11  1  board height (6)
+//       10    1  board width (7)       11  1  board height (6): a book is for one size
 //       12    1  depth: the book holds positions with at most this many discs
 //       13    3  reserved, zero
 //       16    8  entry count N
 //       24    4  CRC-32 (IEEE, as zlib's crc32) of the payload
 //       28    4  reserved, zero
-//       32   8N  keys: the canonical key (bitboard.hpp) of each position, strictly
-//                increasing, so a lookup is a binary search
-//    32+8N    N  scores: the exact score of each position (int8, docs/score.md's scale)
+//       32   KN  keys: the canonical key (bitboard.hpp) of each position, strictly
+//                increasing, so a lookup is a binary search; K = 8 bytes, or 16 on the
+//                boards whose keys do not fit 64 bits (width x (height + 1) > 64)
+//    32+KN    N  scores: the exact score of each position (int8, docs/score.md's scale)
 //
 // One entry stands for a position and its mirror image. A book need not hold every
 // position up to its depth (one built from a given root holds that subtree only): a
@@ -42,19 +43,34 @@ enum class BookError : std::uint8_t {
     kBadEntries,   // keys not strictly increasing, or a score off the scale
 };
 
+inline constexpr std::uint16_t kBookVersion = 1;
+inline constexpr std::size_t kBookHeaderBytes = 32;
+
+// The board size a book file is for, read from its header, or the error that keeps it
+// from being read at all (too short, not a book, another version).
+struct BookHeader {
+    BookError error = BookError::kNone;
+    int width = 0;
+    int height = 0;
+};
+BookHeader read_book_header(const std::uint8_t* data, std::size_t size);
+
+template <typename G>
 class Book {
   public:
-    static constexpr std::uint16_t kVersion = 1;
-    static constexpr std::size_t kHeaderBytes = 32;
+    using Bitboard = WordOf<G>;
+    using Position = link4::Position<G>;
 
-    // Parse a whole book file, `size` bytes at `data`. On error the book is empty and
-    // `error` says why.
-    static Book parse(const std::uint8_t* data, std::size_t size, BookError& error);
+    explicit Book(G g) : g_(g) {}
+
+    // Parse a whole book file, `size` bytes at `data`, for boards of geometry g. On
+    // error the book is empty and `error` says why.
+    static Book parse(G g, const std::uint8_t* data, std::size_t size, BookError& error);
     // A book of `entries` (canonical key, exact score) in any order, holding positions
     // of at most `depth` discs; on error (a repeated key, a key that is not a canonical
     // position within the depth, a score off the scale) the book is empty and `error`
     // says why, as parse() would for the file.
-    static Book from_entries(std::vector<std::pair<Bitboard, int>> entries, int depth,
+    static Book from_entries(G g, std::vector<std::pair<Bitboard, int>> entries, int depth,
                              BookError& error);
     // The bytes of the book's file, which parse() reads back as this book.
     std::vector<std::uint8_t> serialize() const;
@@ -84,12 +100,15 @@ class Book {
     // columns, found as for any board: reconstruct.hpp). Precondition: index < size().
     std::pair<Position, std::vector<int>> entry_position(std::size_t index) const;
 
+    const G& geometry() const { return g_; }
     int depth() const { return depth_; }
     std::size_t size() const { return keys_.size(); }
     const std::vector<Bitboard>& keys() const { return keys_; }
     const std::vector<std::int8_t>& scores() const { return scores_; }
 
   private:
+    static constexpr std::size_t kKeyBytes = sizeof(Bitboard);
+    [[no_unique_address]] G g_;
     int depth_ = -1;
     std::vector<Bitboard> keys_;
     std::vector<std::int8_t> scores_;
@@ -98,7 +117,9 @@ class Book {
 // CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `n` bytes.
 std::uint32_t crc32(const std::uint8_t* data, std::size_t n);
 
-// The position whose key (bitboard.hpp) is `key`; false when no position has it.
-bool position_from_key(Bitboard key, Position& pos);
+// The position whose key (bitboard.hpp) is `key` on boards of `pos`'s geometry; false
+// when no position has it.
+template <typename G>
+bool position_from_key(WordOf<G> key, Position<G>& pos);
 
 }  // namespace link4

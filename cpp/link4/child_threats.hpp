@@ -2,19 +2,19 @@
 // static bounds of the children and the move ordering, and worked out once per move.
 #pragma once
 
-#include <bit>
-
 #include "link4/bitboard.hpp"
 
 namespace link4 {
 
 // The mover's winning cells after each of its moves from `pos`, by the move's bit
-// (std::countr_zero(move)): worked out by the first that asks.
+// (lowest_bit(move)): worked out by the first that asks.
+template <typename G>
 class ChildThreats {
   public:
-    explicit ChildThreats(const Position& pos) : pos_(pos) {}
-    Bitboard get(Bitboard move) {
-        const int i = std::countr_zero(move);
+    using Word = WordOf<G>;
+    explicit ChildThreats(const Position<G>& pos) : pos_(pos) {}
+    Word get(Word move) {
+        const int i = lowest_bit(move);
         if (!(known_ & move)) {
             threats_[i] = work_out(move);
             known_ |= move;
@@ -22,17 +22,17 @@ class ChildThreats {
         return threats_[i];
     }
     // The same for the last one to ask, which keeps nothing.
-    Bitboard get_last(Bitboard move) const {
-        return known_ & move ? threats_[std::countr_zero(move)] : work_out(move);
+    Word get_last(Word move) const {
+        return known_ & move ? threats_[lowest_bit(move)] : work_out(move);
     }
 
   private:
-    Bitboard work_out(Bitboard move) const {
-        return winning_cells(pos_.current() | move, pos_.mask() | move);
+    Word work_out(Word move) const {
+        return winning_cells(pos_.geometry(), pos_.current() | move, pos_.mask() | move);
     }
-    const Position& pos_;
-    Bitboard known_ = 0;
-    Bitboard threats_[kWidth * kColumnBits];
+    const Position<G>& pos_;
+    Word known_{};
+    Word threats_[G::kCellBits];
 };
 
 }  // namespace link4

@@ -7,31 +7,34 @@
 namespace link4 {
 namespace {
 
-// Every line of kConnect cells on the board, as a bitboard: horizontal, vertical and
-// the two diagonals (69 on the standard board).
+// Every line of kConnect cells on the board, as a word: horizontal, vertical and the
+// two diagonals (69 on the standard board, 261 at most).
 constexpr int kConnect = 4;
 constexpr int kSpan = kConnect - 1;  // from a line's first cell to its last
-constexpr int kLineCount = (kWidth - kSpan) * kHeight + kWidth * (kHeight - kSpan) +
-                           2 * (kWidth - kSpan) * (kHeight - kSpan);
+constexpr int kMaxLines = (kMaxWidth - kSpan) * kMaxHeight + kMaxWidth * (kMaxHeight - kSpan) +
+                          2 * (kMaxWidth - kSpan) * (kMaxHeight - kSpan);
 
-constexpr std::array<Bitboard, kLineCount> make_lines() {
-    std::array<Bitboard, kLineCount> lines{};
-    int n = 0;
-    auto add = [&](int col, int row, int dcol, int drow) {
-        Bitboard b = 0;
-        for (int i = 0; i < kConnect; ++i) b |= cell(col + i * dcol, row + i * drow);
-        lines[n++] = b;
-    };
-    for (int col = 0; col < kWidth; ++col)
-        for (int row = 0; row < kHeight; ++row) {
-            if (col + kSpan < kWidth) add(col, row, 1, 0);
-            if (row + kSpan < kHeight) add(col, row, 0, 1);
-            if (col + kSpan < kWidth && row + kSpan < kHeight) add(col, row, 1, 1);
-            if (col + kSpan < kWidth && row >= kSpan) add(col, row, 1, -1);
-        }
-    return lines;
-}
-inline constexpr std::array<Bitboard, kLineCount> kLines = make_lines();
+template <typename G>
+struct Lines {
+    std::array<WordOf<G>, kMaxLines> lines{};
+    int count = 0;
+
+    explicit Lines(const G& g) {
+        auto add = [&](int col, int row, int dcol, int drow) {
+            WordOf<G> b{};
+            for (int i = 0; i < kConnect; ++i) b |= cell(g, col + i * dcol, row + i * drow);
+            lines[static_cast<std::size_t>(count++)] = b;
+        };
+        const int width = g.width(), height = g.height();
+        for (int col = 0; col < width; ++col)
+            for (int row = 0; row < height; ++row) {
+                if (col + kSpan < width) add(col, row, 1, 0);
+                if (row + kSpan < height) add(col, row, 0, 1);
+                if (col + kSpan < width && row + kSpan < height) add(col, row, 1, 1);
+                if (col + kSpan < width && row >= kSpan) add(col, row, 1, -1);
+            }
+    }
+};
 
 // Evaluation weights. An open line (no enemy disc in it) with one, two or three discs.
 // (A full line cannot occur: the evaluation is only asked of running games.)
@@ -41,21 +44,46 @@ constexpr int kThreatGoodParity = 24;  // ... on a row of the owner's parity
 constexpr int kStackedThreats = 60;    // two threats one above the other: one must fall
 constexpr int kCentreDisc = 3;
 
-int side_value(Bitboard mine, Bitboard theirs, Bitboard mask, Bitboard good_rows) {
+template <typename G, typename Bitboard = WordOf<G>>
+int side_value(const G& g, const Lines<G>& lines, Bitboard mine, Bitboard theirs, Bitboard mask,
+               Bitboard good_rows) {
     int v = 0;
-    for (const Bitboard line : kLines) {
-        if ((theirs & line) == 0) v += kLineWeight[popcount(mine & line) % kConnect];
+    for (int i = 0; i < lines.count; ++i) {
+        const Bitboard line = lines.lines[static_cast<std::size_t>(i)];
+        if (!(theirs & line)) v += kLineWeight[popcount(mine & line) % kConnect];
     }
-    const Bitboard threats = winning_cells(mine, mask);
+    const Bitboard threats = winning_cells(g, mine, mask);
     v += kThreat * popcount(threats) + kThreatGoodParity * popcount(threats & good_rows);
     v += kStackedThreats * popcount(threats & (threats << 1));
-    v += kCentreDisc * popcount(mine & column_mask(kWidth / 2));
+    // The centre column, or on an even width the two columns nearest the centre.
+    Bitboard centre = column_mask(g, g.width() / 2);
+    if (g.width() % 2 == 0) centre |= column_mask(g, g.width() / 2 - 1);
+    v += kCentreDisc * popcount(mine & centre);
     return v;
 }
 
+template <typename G>
+int evaluate(const Lines<G>& lines, const Position<G>& pos) {
+    const G& g = pos.geometry();
+    const bool mover_first = pos.moves() % 2 == 0;
+    // A threat helps the first player on its rows (1, 3, 5 from the bottom), the
+    // second player on the others.
+    const WordOf<G> mine_good = mover_first ? g.first_player_rows() : g.second_player_rows();
+    const WordOf<G> theirs_good = mover_first ? g.second_player_rows() : g.first_player_rows();
+    const int v = side_value(g, lines, pos.current(), pos.opponent(), pos.mask(), mine_good) -
+                  side_value(g, lines, pos.opponent(), pos.current(), pos.mask(), theirs_good);
+    if (v >= kEvalBound) return kEvalBound - 1;
+    if (v <= -kEvalBound) return -(kEvalBound - 1);
+    return v;
+}
+
+template <typename G>
 class HeuristicSearch {
   public:
-    explicit HeuristicSearch(std::uint64_t max_nodes) : max_nodes_(max_nodes) {}
+    using Bitboard = WordOf<G>;
+    using Position = link4::Position<G>;
+    HeuristicSearch(const Lines<G>& lines, std::uint64_t max_nodes)
+        : lines_(lines), max_nodes_(max_nodes) {}
 
     // Fail-soft alpha-beta to `depth` plies. Contract, for the value V of the
     // depth-limited tree: a result v <= alpha means V <= v; v >= beta means V >= v;
@@ -68,20 +96,23 @@ class HeuristicSearch {
             return 0;
         }
         ++nodes_;
-        if (pos.can_win_next()) return kHeuristicWin + win_now_score(pos.moves());
+        const G& g = pos.geometry();
+        const int cells = g.cells();
+        if (pos.can_win_next()) return kHeuristicWin + win_now_score(cells, pos.moves());
         const Bitboard candidates = pos.non_losing_moves();
-        if (candidates == 0) return -(kHeuristicWin - lose_next_score(pos.moves()));
-        if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
-        if (depth <= 0) return evaluate(pos);
+        if (!candidates) return -(kHeuristicWin - lose_next_score(cells, pos.moves()));
+        if (pos.moves() >= cells - 2) return 0;  // two discs left, neither can win
+        if (depth <= 0) return evaluate(lines_, pos);
 
         // Threat-making moves first, then from the centre outwards.
-        Bitboard moves[kWidth];
-        int keys[kWidth];
+        Bitboard moves[kMaxWidth];
+        int keys[kMaxWidth];
         int n = 0;
-        for (const int col : kCentreOrder) {
-            const Bitboard move = candidates & column_mask(col);
+        for (int c = 0; c < g.width(); ++c) {
+            const int col = g.shape().centre_order[static_cast<std::size_t>(c)];
+            const Bitboard move = candidates & column_mask(g, col);
             if (!move) continue;
-            const int key = popcount(winning_cells(pos.current() | move, pos.mask() | move));
+            const int key = popcount(winning_cells(g, pos.current() | move, pos.mask() | move));
             int i = n++;
             for (; i > 0 && keys[i - 1] < key; --i) {
                 moves[i] = moves[i - 1];
@@ -110,6 +141,7 @@ class HeuristicSearch {
     std::uint64_t nodes() const { return nodes_; }
 
   private:
+    const Lines<G>& lines_;
     std::uint64_t max_nodes_;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
@@ -117,22 +149,17 @@ class HeuristicSearch {
 
 }  // namespace
 
-int evaluate(const Position& pos) {
-    const bool mover_first = pos.moves() % 2 == 0;
-    // A threat helps the first player on its rows (1, 3, 5 from the bottom), the
-    // second player on the others.
-    const Bitboard mine_good = mover_first ? kFirstPlayerRows : kSecondPlayerRows;
-    const Bitboard theirs_good = mover_first ? kSecondPlayerRows : kFirstPlayerRows;
-    const int v = side_value(pos.current(), pos.opponent(), pos.mask(), mine_good) -
-                  side_value(pos.opponent(), pos.current(), pos.mask(), theirs_good);
-    if (v >= kEvalBound) return kEvalBound - 1;
-    if (v <= -kEvalBound) return -(kEvalBound - 1);
-    return v;
+template <typename G>
+int evaluate(const Position<G>& pos) {
+    return evaluate(Lines<G>(pos.geometry()), pos);
 }
 
-HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t max_nodes) {
+template <typename G>
+HeuristicResult heuristic_scores(const Position<G>& pos, int depth, std::uint64_t max_nodes) {
     assert(depth >= 1);
     assert(!pos.last_mover_won() && !pos.is_full());
+    const G& g = pos.geometry();
+    const Lines<G> lines(g);
     HeuristicResult result;
     std::uint64_t spent = 0;
     for (int d = 1; d <= depth; ++d) {
@@ -140,15 +167,15 @@ HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t m
         // iterations share what is left of it (0 would mean no limit, hence the 1).
         std::uint64_t budget = 0;
         if (d > 1 && max_nodes) budget = max_nodes > spent ? max_nodes - spent : 1;
-        HeuristicSearch search(budget);
-        std::array<std::optional<int>, kWidth> scores{};
-        for (int col = 0; col < kWidth && !search.aborted(); ++col) {
+        HeuristicSearch<G> search(lines, budget);
+        std::array<std::optional<int>, kMaxWidth> scores{};
+        for (int col = 0; col < g.width() && !search.aborted(); ++col) {
             if (!pos.can_play(col)) continue;
             if (pos.is_winning_move(col)) {
-                scores[col] = kHeuristicWin + win_now_score(pos.moves());
+                scores[col] = kHeuristicWin + win_now_score(g.cells(), pos.moves());
                 continue;
             }
-            Position child = pos;
+            Position<G> child = pos;
             child.play(col);
             if (child.is_full()) {
                 scores[col] = 0;
@@ -165,5 +192,11 @@ HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t m
     result.nodes = spent;
     return result;
 }
+
+#define LINK4_INSTANTIATE(G)                      \
+    template int evaluate(const Position<G>&); \
+    template HeuristicResult heuristic_scores(const Position<G>&, int, std::uint64_t);
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

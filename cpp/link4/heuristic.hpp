@@ -4,7 +4,7 @@
 //
 // Values are from the side to move. A win proven within the horizon scores
 // kHeuristicWin + s, a proven loss -(kHeuristicWin + s), where s > 0 is the exact score
-// of docs/score.md (22 - k for a win with one's k-th disc), so faster wins score more.
+// of docs/score.md (on 7x6, 22 - k for a win with one's k-th disc), so faster wins score more.
 // Every evaluation stays strictly inside (-kEvalBound, kEvalBound), far below
 // kHeuristicWin, and a proven draw (full board) scores 0.
 #pragma once
@@ -24,12 +24,13 @@ inline constexpr int kHeuristicWin = 100000;
 // discs, threats (weighted by row parity: the first player profits from threats on odd
 // rows, counting the bottom row as 1, the second player from even ones) and central
 // discs. Precondition: the game is not over. |result| < kEvalBound.
-int evaluate(const Position& pos);
+template <typename G>
+int evaluate(const Position<G>& pos);
 
 struct HeuristicResult {
     // Per column, the value of playing there for the side to move; empty where the
     // column is full.
-    std::array<std::optional<int>, kWidth> scores{};
+    std::array<std::optional<int>, kMaxWidth> scores{};  // the board's width of them
     int depth = 0;            // the deepest iteration completed (plies below each move)
     std::uint64_t nodes = 0;  // positions visited
 };
@@ -40,6 +41,7 @@ struct HeuristicResult {
 // last completed iteration are returned; depth 1 always completes. The result is a pure
 // function of its arguments (no state survives between calls), so it is reproducible.
 // Precondition: the game is not over; depth >= 1.
-HeuristicResult heuristic_scores(const Position& pos, int depth, std::uint64_t max_nodes);
+template <typename G>
+HeuristicResult heuristic_scores(const Position<G>& pos, int depth, std::uint64_t max_nodes);
 
 }  // namespace link4

@@ -2,21 +2,23 @@
 // "Move ordering"). Inline: the search calls it at every node.
 #pragma once
 
-#include <array>
-#include <bit>
-
 #include "link4/bitboard.hpp"
 #include "link4/child_threats.hpp"
 
 namespace link4 {
 
-inline int column_of(Bitboard move) { return std::countr_zero(move) / kColumnBits; }
+template <typename G>
+int column_of(const G& g, WordOf<G> move) {
+    return lowest_bit(move) / g.column_bits();
+}
 
 // Moves sorted by how promising they are (move_score), ties going to the column nearer
 // the centre. Each move keeps the mover's winning cells after it (its threats), which
 // move_score works out anyway and the child's search needs first.
+template <typename G>
 class MoveList {
   public:
+    using Bitboard = WordOf<G>;
     // Add in reverse preference order of ties: among equal scores, the last added
     // comes out first.
     void add(Bitboard move, int score, Bitboard threats) {
@@ -26,7 +28,7 @@ class MoveList {
     }
     // The best remaining move, or 0 when none is left; its threats go to `threats`.
     Bitboard next(Bitboard& threats) {
-        if (size_ == 0) return 0;
+        if (size_ == 0) return Bitboard{};
         const Entry& e = entries_[--size_];
         threats = e.threats;
         return e.move;
@@ -38,7 +40,7 @@ class MoveList {
         int score;
         Bitboard threats;
     };
-    Entry entries_[kWidth];
+    Entry entries_[G::kColumns];
     int size_ = 0;
 };
 
@@ -50,28 +52,26 @@ class MoveList {
 // without handing the mover that four, so the column is closed). The weights were
 // chosen by the node counts of the benchmark sets. `closed` holds the cells above the
 // opponent's threats; `all_threats` are all the mover's threats after the move.
-inline int move_score(const Position& pos, Bitboard move, Bitboard closed, Bitboard all_threats) {
+template <typename G, typename Bitboard = WordOf<G>>
+int move_score(const Position<G>& pos, Bitboard move, Bitboard closed, Bitboard all_threats) {
     const Bitboard threats = all_threats & ~closed;
     // The playable cells after the move: the move's cell gives way to the one above it.
-    const Bitboard playable = pos.possible() ^ move ^ ((move << 1) & kBoardMask);
+    const Bitboard playable =
+        pos.possible() ^ move ^ ((move << 1) & pos.geometry().board_mask());
     return 4 * popcount(threats) + popcount(threats & playable) +
            2 * popcount(threats & (playable << 1));
 }
 
-// The columns' masks from the edges in to the centre: the reverse of kCentreOrder.
-inline constexpr std::array<Bitboard, kWidth> kColumnsToCentre = [] {
-    std::array<Bitboard, kWidth> masks{};
-    for (int i = 0; i < kWidth; ++i) masks[i] = column_mask(kCentreOrder[kWidth - 1 - i]);
-    return masks;
-}();
-
 // The moves of `candidates` into `list`, best first. `threats`: the opponent's winning
 // cells, pos.opponent_winning_cells().
-inline void order_moves(const Position& pos, Bitboard threats, Bitboard candidates,
-                        const ChildThreats& child_threats, MoveList& list) {
-    const Bitboard closed = cells_above(threats);
-    for (const Bitboard column : kColumnsToCentre) {
-        if (const Bitboard move = candidates & column) {
+template <typename G, typename Bitboard = WordOf<G>>
+void order_moves(const Position<G>& pos, Bitboard threats, Bitboard candidates,
+                 const ChildThreats<G>& child_threats, MoveList<G>& list) {
+    const G& g = pos.geometry();
+    const Bitboard closed = cells_above(g, threats);
+    // The columns from the edges in to the centre: ties go to the last added.
+    for (int i = 0; i < g.width(); ++i) {
+        if (const Bitboard move = candidates & g.shape().columns_to_centre[i]) {
             const Bitboard mover_threats = child_threats.get_last(move);
             const int score = move_score(pos, move, closed, mover_threats);
             list.add(move, score, mover_threats);

@@ -1,4 +1,4 @@
-// Move strings ("4453": digits 1-7, 1 = leftmost column). The rules they are checked
+// Move strings ("4453": digits 1 to the width, 1 = leftmost column). The rules they are checked
 // against live in bitboard.hpp; here is only the notation.
 #pragma once
 
@@ -16,10 +16,12 @@ struct ParseResult {
 // Play every move of `moves` onto `pos`. A malformed string is reported before any
 // move is tried; on an illegal move, `pos` holds the position before it and the
 // result names it.
-constexpr ParseResult play_moves(Position& pos, std::string_view moves) {
+template <typename G>
+constexpr ParseResult play_moves(Position<G>& pos, std::string_view moves) {
     const int n = static_cast<int>(moves.size());
     for (int i = 0; i < n; ++i) {
-        if (moves[i] < '1' || moves[i] >= '1' + kWidth) return {MoveError::kMalformed, i};
+        if (moves[i] < '1' || moves[i] >= '1' + pos.geometry().width())
+            return {MoveError::kMalformed, i};
     }
     for (int i = 0; i < n; ++i) {
         const int col = moves[i] - '1';

@@ -11,7 +11,8 @@
 namespace link4 {
 
 // A board as cells, top row first (grid[0] is the top row): 0 empty, 1 red, 2 yellow.
-using Grid = std::array<std::array<std::int8_t, kWidth>, kHeight>;
+// The board's height rows of its width cells are used.
+using Grid = std::array<std::array<std::int8_t, kMaxWidth>, kMaxHeight>;
 
 // Why no game reaches a board.
 enum class BoardError : std::uint8_t {
@@ -34,11 +35,13 @@ struct Reconstruction {
 };
 
 // The cells of a position, top row first.
-Grid to_grid(const Position& pos);
+template <typename G>
+Grid to_grid(const Position<G>& pos);
 
 // One order of play that reaches `grid`, or why there is none. Among several orders the
 // one found first trying the columns from the centre outwards while taking discs back
 // from the last move, so the result is a pure function of the board.
-Reconstruction reconstruct(const Grid& grid);
+template <typename G>
+Reconstruction reconstruct(const G& g, const Grid& grid);
 
 }  // namespace link4

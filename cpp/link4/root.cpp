@@ -11,21 +11,23 @@
 
 namespace link4 {
 
+template <typename G>
 template <typename Result>
-void Searcher::finish(Result& result) const {
+void Searcher<G>::finish(Result& result) const {
     result.nodes = nodes_;
     result.stop = stop_;
     result.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
-int Searcher::parents_bound(const Position& pos) const {
+template <typename G>
+int Searcher<G>::parents_bound(const Position& pos) const {
     int bound = -kInfinity;
     if (!book_ || pos.moves() != book_depth_ + 1) return bound;
-    for (int col = 0; col < kWidth; ++col) {
+    for (int col = 0; col < g_.width(); ++col) {
         const int height = pos.height(col);
         // A parent: the position before the last mover's disc on top of `col`.
-        if (height == 0 || !(pos.opponent() & cell(col, height - 1))) continue;
+        if (height == 0 || !(pos.opponent() & cell(g_, col, height - 1))) continue;
         Position parent = pos;
         parent.undo(col);
         if (parent.last_mover_won()) continue;  // not a position anyone moves from
@@ -34,15 +36,16 @@ int Searcher::parents_bound(const Position& pos) const {
     return bound;
 }
 
-void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) {
+template <typename G>
+void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& result) {
     int lower, upper;
     if (const auto known = book_score(pos)) {
         lower = upper = *known;
     } else if (pos.can_win_next()) {
-        lower = upper = win_now_score(pos.moves());
+        lower = upper = win_now_score(cells(), pos.moves());
     } else {
-        lower = lose_next_score(pos.moves());
-        upper = win_now_score(pos.moves() + 1);  // we cannot win with this disc
+        lower = lose_next_score(cells(), pos.moves());
+        upper = win_now_score(cells(), pos.moves() + 1);  // we cannot win with this disc
         // Just past the book, the parents' scores bound ours from below, and the first
         // probe asks whether we score more than that: we score exactly that when this
         // position was a best move of one of them, and a probe far below the score is
@@ -73,32 +76,32 @@ void Searcher::solve_root(const Position& pos, bool weak, SearchResult& result) 
     result.upper = weak ? sign(upper) : upper;  // are bounds
 }
 
-void Searcher::init_root(const Position& pos, bool weak, Root& root) {
-    root = Root{};
-    root.pos = pos;
+template <typename G>
+void Searcher<G>::init_root(const Position& pos, bool weak, Root& root) {
+    root = Root(pos);
     root.weak = weak;
     const int moves = pos.moves();
     const Bitboard wins = pos.my_winning_cells() & pos.possible();
     // Moves that do not hand the opponent a win at once (the rule does not depend on
     // whether we could win ourselves).
     const Bitboard safe = pos.non_losing_moves();
-    Bitboard open = 0;
-    for (int col = 0; col < kWidth; ++col) {
+    Bitboard open{};
+    for (int col = 0; col < g_.width(); ++col) {
         if (!pos.can_play(col)) continue;
         ColumnValue& v = root.columns[col];
         v.legal = true;
-        const Bitboard move = (pos.mask() + bottom_cell(col)) & column_mask(col);
+        const Bitboard move = (pos.mask() + bottom_cell(g_, col)) & column_mask(g_, col);
         if (move & wins) {
-            v.lower = v.upper = win_now_score(moves);
-        } else if (moves + 1 == kCells) {
+            v.lower = v.upper = win_now_score(cells(), moves);
+        } else if (moves + 1 == cells()) {
             v.lower = v.upper = 0;  // the last cell, and no four: a draw
         } else if (!(move & safe)) {
-            v.lower = v.upper = lose_next_score(moves);
+            v.lower = v.upper = lose_next_score(cells(), moves);
         } else {
             // The opponent cannot win with its next disc, nor we with the one after it
             // at the earliest.
-            v.lower = -win_now_score(moves + 3);
-            v.upper = win_now_score(moves + 2);
+            v.lower = -win_now_score(cells(), moves + 3);
+            v.upper = win_now_score(cells(), moves + 2);
             open |= move;
             Position child = pos;
             child.play_cell(move);
@@ -122,14 +125,15 @@ void Searcher::init_root(const Position& pos, bool weak, Root& root) {
         for (ColumnValue& v : root.columns)
             if (v.legal) v.upper = std::max(v.lower, std::min(v.upper, *root.known));
     }
-    MoveList list;
-    ChildThreats child_threats(pos);
+    MoveList<G> list;
+    ChildThreats<G> child_threats(pos);
     order_moves(pos, pos.opponent_winning_cells(), open, child_threats, list);
     Bitboard threats;
-    while (const Bitboard move = list.next(threats)) root.order[root.size++] = column_of(move);
+    while (const Bitboard move = list.next(threats)) root.order[root.size++] = column_of(g_, move);
 }
 
-bool Searcher::probe(Root& root, int col, int target) {
+template <typename G>
+bool Searcher<G>::probe(Root& root, int col, int target) {
     if (stop_ != StopReason::kNone) return false;  // a stopped search stays stopped
     ColumnValue& v = root.columns[col];
     assert(v.legal && v.lower < target && target <= v.upper);
@@ -145,7 +149,8 @@ bool Searcher::probe(Root& root, int col, int target) {
     return true;
 }
 
-void Searcher::settle(Root& root, int col, bool sign_only) {
+template <typename G>
+void Searcher<G>::settle(Root& root, int col, bool sign_only) {
     ColumnValue& v = root.columns[col];
     while (v.legal && v.lower < v.upper) {
         if (sign_only && sign(v.lower) == sign(v.upper)) return;
@@ -161,11 +166,12 @@ void Searcher::settle(Root& root, int col, bool sign_only) {
     }
 }
 
-ColumnSet Searcher::columns_worth(Root& root, const ColumnOrder& order, int first, int target,
+template <typename G>
+ColumnSet Searcher<G>::columns_worth(Root& root, const ColumnOrder& order, int first, int target,
                                   bool first_only) {
     ColumnSet worth = 0;
-    for (int i = 0; i < kWidth; ++i) {
-        const int col = order[static_cast<std::size_t>((first + i) % kWidth)];
+    for (int i = 0; i < g_.width(); ++i) {
+        const int col = order[static_cast<std::size_t>((first + i) % g_.width())];
         const ColumnValue& v = root.columns[col];
         if (!v.legal || v.upper < target) continue;
         if (v.lower < target && !probe(root, col, target)) break;
@@ -176,7 +182,8 @@ ColumnSet Searcher::columns_worth(Root& root, const ColumnOrder& order, int firs
     return worth;
 }
 
-void Searcher::root_bounds(const Root& root, int& lower, int& upper) {
+template <typename G>
+void Searcher<G>::root_bounds(const Root& root, int& lower, int& upper) {
     lower = upper = -kInfinity;
     for (const ColumnValue& v : root.columns) {
         if (!v.legal) continue;
@@ -185,7 +192,8 @@ void Searcher::root_bounds(const Root& root, int& lower, int& upper) {
     }
 }
 
-void Searcher::narrow_root(Root& root, int floor, int& lower, int& upper) {
+template <typename G>
+void Searcher<G>::narrow_root(Root& root, int floor, int& lower, int& upper) {
     auto narrow = [&] {
         root_bounds(root, lower, upper);
         lower = std::max(lower, std::min(floor, upper));
@@ -213,17 +221,18 @@ void Searcher::narrow_root(Root& root, int floor, int& lower, int& upper) {
     }
 }
 
-ColumnSet Searcher::best_columns(Root& root, const SearchRequest& request, SearchResult& result) {
+template <typename G>
+ColumnSet Searcher<G>::best_columns(Root& root, const SearchRequest& request, SearchResult& result) {
     // When the score is known, the columns worth it in the request's order (all of
     // them, or the first); otherwise, or when stopped before one was proven, the best
     // proven lower bound (then the best upper bound, then the centre-most).
     ColumnSet ties = 0;
     if (result.lower == result.upper)
-        ties = columns_worth(root, request.order, 0, result.lower,
+        ties = columns_worth(root, order_of(request), 0, result.lower,
                              request.want == Want::kFirstBest);
     if (ties != 0 && stop_ == StopReason::kNone) return ties;
     int best_lower = -kInfinity, best_upper = -kInfinity;
-    for (int col : kCentreOrder) {
+    for (int col : centre_order()) {
         const ColumnValue& v = root.columns[col];
         if (!v.legal) continue;
         if (v.lower > best_lower || (v.lower == best_lower && v.upper > best_upper)) {
@@ -238,9 +247,10 @@ ColumnSet Searcher::best_columns(Root& root, const SearchRequest& request, Searc
     return ties;
 }
 
-void Searcher::search_root(const Position& pos, const SearchRequest& request,
+template <typename G>
+void Searcher<G>::search_root(const Position& pos, const SearchRequest& request,
                            SearchResult& result) {
-    Root root;
+    Root root(pos);
     init_root(pos, request.weak, root);
     // Just past the book, the parents' bound on the score (see solve_root), which no
     // column need prove: the score is at least that.
@@ -251,11 +261,12 @@ void Searcher::search_root(const Position& pos, const SearchRequest& request,
     }
     narrow_root(root, floor, result.lower, result.upper);
     const ColumnSet ties = best_columns(root, request, result);
-    result.best_move = centre_most(ties);
+    result.best_move = centre_most(ties, g_.width());
     result.best_moves = ties;
 }
 
-SearchResult Searcher::search(const Position& pos, const SearchRequest& request) {
+template <typename G>
+SearchResult Searcher<G>::search(const Position& pos, const SearchRequest& request) {
     assert(!pos.is_over());
     begin(request.limits);
     SearchResult result;
@@ -267,31 +278,41 @@ SearchResult Searcher::search(const Position& pos, const SearchRequest& request)
     return result;
 }
 
-std::uint64_t Searcher::probe_columns(const Position& pos, const SearchRequest& request,
+template <typename G>
+std::uint64_t Searcher<G>::probe_columns(const Position& pos, const SearchRequest& request,
                                       int first) {
     assert(!pos.is_over());
     begin(request.limits);
-    Root root;
+    Root root(pos);
     init_root(pos, request.weak, root);
-    if (root.known) columns_worth(root, request.order, first, *root.known, false);
+    if (root.known) columns_worth(root, order_of(request), first, *root.known, false);
     return nodes_;
 }
 
-Analysis Searcher::analyze(const Position& pos, const SearchRequest& request) {
+template <typename G>
+Analysis Searcher<G>::analyze(const Position& pos, const SearchRequest& request) {
     assert(!pos.is_over());
     begin(request.limits);
-    Root root;
+    Root root(pos);
     init_root(pos, request.weak, root);
     // First the sign of every column (which wins, which draws), then the exact scores:
     // a limit that stops the analysis early still leaves every column's outcome known
     // as far as it got.
-    for (int col : kCentreOrder) settle(root, col, true);
+    for (int col : centre_order()) settle(root, col, true);
     if (!request.weak)
-        for (int col : kCentreOrder) settle(root, col, false);
+        for (int col : centre_order()) settle(root, col, false);
     Analysis analysis;
     analysis.columns = root.columns;
     finish(analysis);
     return analysis;
 }
+
+#define LINK4_INSTANTIATE(G)                                                                \
+    template SearchResult Searcher<G>::search(const link4::Position<G>&, const SearchRequest&);    \
+    template Analysis Searcher<G>::analyze(const link4::Position<G>&, const SearchRequest&);       \
+    template std::uint64_t Searcher<G>::probe_columns(const link4::Position<G>&, const SearchRequest&, \
+                                                      int);
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

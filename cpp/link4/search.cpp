@@ -1,7 +1,6 @@
 // The inner search: negamax over the bitboard with the transposition table, the static
 // bounds and the enhanced transposition cutoff (docs/solver.md, "The search"). Move
 // ordering and the static bounds are inline headers, compiled into negamax here.
-#include <bit>
 #include <cassert>
 #include <chrono>
 
@@ -17,7 +16,8 @@
 
 namespace link4 {
 
-bool Searcher::limit_reached() {
+template <typename G>
+bool Searcher<G>::limit_reached() {
     if (abort_.load(std::memory_order_relaxed)) {
         stop_ = StopReason::kStopped;
         aborted_ = true;
@@ -49,7 +49,8 @@ bool Searcher::limit_reached() {
     return false;
 }
 
-void Searcher::begin(const SearchLimits& limits) {
+template <typename G>
+void Searcher<G>::begin(const SearchLimits& limits) {
     nodes_ = 0;
     aborted_ = false;
     limits_ = limits;
@@ -69,33 +70,34 @@ void Searcher::begin(const SearchLimits& limits) {
 // only when no child's table entry cuts. The children's keys are left in child_keys
 // for the search to reuse, and, when no child cuts, the lower bounds the table holds
 // on their scores in child_lowers.
-int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
-                                   ChildKeys& child_keys, ChildLowers& child_lowers,
-                                   ChildThreats& child_threats) const {
-    const TranspositionTable& table = table_for(pos.moves() + 1);
+template <typename G>
+int Searcher<G>::transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
+                                      ChildKeys& child_keys, ChildLowers& child_lowers,
+                                      ChildThreats<G>& child_threats) const {
+    const Table& table = table_for(pos.moves() + 1);
     const ChildCanonicalKeys keys(pos);
     for (Bitboard c = candidates; c;) {
-        const Bitboard move = c & (~c + 1);
+        const Bitboard move = c & (~c + Bitboard{1});
         c ^= move;
         const Bitboard key = keys(move);
-        child_keys[std::countr_zero(move)] = key;
+        child_keys[lowest_bit(move)] = key;
         table.prefetch(key);
     }
-    int uppers[kWidth * kColumnBits];
+    int uppers[G::kCellBits];
     for (Bitboard c = candidates; c;) {
-        const Bitboard move = c & (~c + 1);
+        const Bitboard move = c & (~c + Bitboard{1});
         c ^= move;
-        const auto known = table.probe(child_keys[std::countr_zero(move)]);
+        const auto known = table.probe(child_keys[lowest_bit(move)]);
         if (-known.upper >= beta) return -known.upper;  // we score >= -upper
-        uppers[std::countr_zero(move)] = known.upper;
-        child_lowers[std::countr_zero(move)] = known.lower;
+        uppers[lowest_bit(move)] = known.upper;
+        child_lowers[lowest_bit(move)] = known.lower;
     }
-    if (beta > kCutoffStaticBeta) return -kInfinity;
-    const ChildStaticBounds statics(pos, candidates);
+    if (beta > kCutoffStaticBeta || !g_.has_static_bounds()) return -kInfinity;
+    const ChildStaticBounds<G> statics(pos, candidates);
     for (Bitboard c = candidates; c;) {
-        const Bitboard move = c & (~c + 1);
+        const Bitboard move = c & (~c + Bitboard{1});
         c ^= move;
-        const int table_upper = uppers[std::countr_zero(move)];
+        const int table_upper = uppers[lowest_bit(move)];
         Position child = pos;
         child.play_cell(move);
         const int upper = statics.child_upper(child, move, table_upper, child_threats);
@@ -105,14 +107,14 @@ int Searcher::transposition_cutoff(const Position& pos, Bitboard candidates, int
     return -kInfinity;
 }
 
-LINK4_ALWAYS_INLINE bool Searcher::narrow_window(const Position& pos, Bitboard key,
-                                                 Bitboard threats,
-                                                 const TranspositionTable& table, int& alpha,
-                                                 int& beta) const {
+template <typename G>
+LINK4_ALWAYS_INLINE bool Searcher<G>::narrow_window(const Position& pos, Bitboard key,
+                                                    Bitboard threats, const Table& table,
+                                                    int& alpha, int& beta) const {
     // Neither side can win with its next disc: we play a non-losing move, and we cannot
     // win with ours (a precondition).
-    int lower = quiet_lower_score(pos.moves());
-    int upper = quiet_upper_score(pos.moves());
+    int lower = quiet_lower_score(cells(), pos.moves());
+    int upper = quiet_upper_score(cells(), pos.moves());
 
     const auto known = table.probe(key);
     if (known.lower > lower) lower = known.lower;
@@ -142,7 +144,9 @@ LINK4_ALWAYS_INLINE bool Searcher::narrow_window(const Position& pos, Bitboard k
 // pos.opponent_winning_cells(); the game is not over; the side to move cannot win with
 // its next disc. When a limit stops the search the value is meaningless and stop_ is
 // set; nothing is stored in the table after that.
-int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta) {
+template <typename G>
+int Searcher<G>::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha,
+                         int beta) {
     assert(alpha < beta);
     assert(key == pos.canonical_key());
     assert(threats == pos.opponent_winning_cells());
@@ -155,24 +159,24 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     }
     const std::uint64_t first_node = nodes_;
     const Bitboard candidates = pos.non_losing_moves(threats);
-    if (candidates == 0) return lose_next_score(pos.moves());
-    if (pos.moves() >= kCells - 2) return 0;  // two discs left, neither can win
+    if (!candidates) return lose_next_score(cells(), pos.moves());
+    if (pos.moves() >= cells() - 2) return 0;  // two discs left, neither can win
     // One move only (a forced block, or the one column not under an opponent's winning
     // cell): this position's score is its child's, which does all the work itself.
-    if (!(candidates & (candidates - 1))) {
+    if (!(candidates & (candidates - Bitboard{1}))) {
         Position child = pos;
         child.play_cell(candidates);
         return -negamax(child, -beta, -alpha);
     }
     // The table slot may be a cache miss (though the parent's cutoff test has mostly
     // loaded it already): start loading it while the bounds are worked out.
-    TranspositionTable& table = table_for(pos.moves());
+    Table& table = table_for(pos.moves());
     table.prefetch(key);
     if (narrow_window(pos, key, threats, table, alpha, beta)) return alpha;
 
     ChildKeys child_keys;
     ChildLowers child_lowers;
-    ChildThreats child_threats(pos);
+    ChildThreats<G> child_threats(pos);
     if (const int v =
             transposition_cutoff(pos, candidates, beta, child_keys, child_lowers, child_threats);
         v >= beta) {
@@ -180,7 +184,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
         return v;
     }
 
-    MoveList moves;
+    MoveList<G> moves;
     order_moves(pos, threats, candidates, child_threats, moves);
     // With other threads on the same search: a child that one of them is searching
     // right now waits until the other children are done (after the first child, which
@@ -188,7 +192,7 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     const bool shared = busy_ && pos.moves() < kSharedMoves;
     struct Deferred {
         Bitboard move, threats;
-    } deferred[kWidth];
+    } deferred[G::kColumns];
     int n_deferred = 0;
     bool first = true;
     for (;;) {
@@ -199,14 +203,14 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
             const Deferred& d = deferred[--n_deferred];  // (the order hardly matters here)
             move = d.move;
             threats_after = d.threats;
-        } else if (shared && !first && busy_->busy(child_keys[std::countr_zero(move)])) {
+        } else if (shared && !first && busy_->busy(child_keys[lowest_bit(move)])) {
             deferred[n_deferred++] = {move, threats_after};
             continue;
         }
         // A move the table already proves no better than alpha cannot raise it.
-        if (-child_lowers[std::countr_zero(move)] <= alpha) continue;
+        if (-child_lowers[lowest_bit(move)] <= alpha) continue;
         first = false;
-        const Bitboard child_key = child_keys[std::countr_zero(move)];
+        const Bitboard child_key = child_keys[lowest_bit(move)];
         Position child = pos;
         child.play_cell(move);
         if (shared) busy_->enter(child_key);
@@ -222,5 +226,12 @@ int Searcher::negamax(const Position& pos, Bitboard key, Bitboard threats, int a
     table.store(key, Bound::kUpper, alpha, nodes_ - first_node + 1);
     return alpha;
 }
+
+#define LINK4_INSTANTIATE(G)                                                               \
+    template bool Searcher<G>::limit_reached();                                            \
+    template void Searcher<G>::begin(const SearchLimits&);                                 \
+    template int Searcher<G>::negamax(const link4::Position<G>&, WordOf<G>, WordOf<G>, int, int);
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -10,13 +10,14 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <span>
 
 #include "link4/bitboard.hpp"
 #include "link4/book.hpp"
 #include "link4/child_threats.hpp"
 #include "link4/score.hpp"
 #include "link4/solver.hpp"
-#include "link4/tt.hpp"
+#include "link4/wide_table.hpp"
 
 namespace link4 {
 
@@ -25,21 +26,40 @@ namespace link4 {
 // looks busy when it is not, which costs a little order, never a wrong answer).
 class BusyTable {
   public:
-    bool busy(Bitboard key) const { return slots_[index(key)].load(std::memory_order_relaxed) != 0; }
-    void enter(Bitboard key) { slots_[index(key)].fetch_add(1, std::memory_order_relaxed); }
-    void leave(Bitboard key) { slots_[index(key)].fetch_sub(1, std::memory_order_relaxed); }
+    template <typename Key>
+    bool busy(const Key& key) const {
+        return slots_[index(key)].load(std::memory_order_relaxed) != 0;
+    }
+    template <typename Key>
+    void enter(const Key& key) {
+        slots_[index(key)].fetch_add(1, std::memory_order_relaxed);
+    }
+    template <typename Key>
+    void leave(const Key& key) {
+        slots_[index(key)].fetch_sub(1, std::memory_order_relaxed);
+    }
 
   private:
     static constexpr int kBits = 16;
-    static std::size_t index(Bitboard key) { return (key * 0x9E3779B97F4A7C15ull) >> (64 - kBits); }
+    template <typename Key>
+    static std::size_t index(const Key& key) {
+        return mix64(key) >> (64 - kBits);
+    }
     std::array<std::atomic<std::uint16_t>, std::size_t{1} << kBits> slots_{};
 };
 
-// One thread's search. The main table may be shared with other Searchers searching
-// the same position at the same time.
+// One thread's search, for the boards of geometry G. The main table may be shared with
+// other Searchers searching the same position at the same time.
+template <typename G>
 class Searcher {
   public:
-    explicit Searcher(TranspositionTable& table) : table_(table) {}
+    using Bitboard = WordOf<G>;
+    using Position = link4::Position<G>;
+    using Table = TableOf<G>;
+    using Book = link4::Book<G>;
+
+    Searcher(G g, Table& table)
+        : g_(g), table_(table), near_table_(kNearTableBytes), last_table_(kLastTableBytes) {}
 
     SearchResult search(const Position& pos, const SearchRequest& request);
     Analysis analyze(const Position& pos, const SearchRequest& request);
@@ -86,11 +106,21 @@ class Searcher {
     // and the static bounds prove; true when that closes the window (the node's value
     // then in alpha).
     bool narrow_window(const Position& pos, Bitboard key, Bitboard threats,
-                       const TranspositionTable& table, int& alpha, int& beta) const;
+                       const Table& table, int& alpha, int& beta) const;
     bool limit_reached();
     void begin(const SearchLimits& limits);
     template <typename Result>
     void finish(Result& result) const;
+
+    int cells() const { return g_.cells(); }
+    // The board's columns from the centre outwards.
+    std::span<const int> centre_order() const {
+        return {g_.shape().centre_order.data(), static_cast<std::size_t>(g_.width())};
+    }
+    // The order of the request, or the centre order when it gives none.
+    const ColumnOrder& order_of(const SearchRequest& request) const {
+        return request.order[0] < 0 ? g_.shape().centre_order : request.order;
+    }
 
     // The null-window driver: the score of `pos` alone (the benchmark's path).
     void solve_root(const Position& pos, bool weak, SearchResult& result);
@@ -100,11 +130,12 @@ class Searcher {
 
     // Proven bounds per column of the root position, narrowed probe by probe.
     struct Root {
+        explicit Root(const Position& p) : pos(p) {}
         Position pos;
         bool weak = false;
-        std::array<ColumnValue, kWidth> columns{};
-        std::array<Bitboard, kWidth> child_keys{};
-        std::array<int, kWidth> order{};  // the columns still open, best first
+        std::array<ColumnValue, kMaxWidth> columns{};
+        std::array<Bitboard, kMaxWidth> child_keys{};
+        std::array<int, kMaxWidth> order{};  // the columns still open, best first
         int size = 0;
         std::optional<int> known;  // the position's own score (weak: its sign), from the book
         ColumnSet capped = 0;  // columns whose upper bound their children's parents gave
@@ -131,12 +162,12 @@ class Searcher {
 
     // The positions near the end of the game are the bulk of the nodes, each one's
     // subtree is small, and a probe in the main table costs a main-memory miss. So each
-    // thread keeps two small tables of its own: positions with kNearEndMoves discs or
-    // more go to one that stays in the shared cache, and those with kLastMoves or more
-    // to one that stays in the core's own cache.
-    static constexpr int kNearEndMoves = 18;
+    // thread keeps two small tables of its own: positions with kNearEndEmpty empty cells
+    // or fewer go to one that stays in the shared cache, and those with kLastEmpty or
+    // fewer to one that stays in the core's own cache.
+    static constexpr int kNearEndEmpty = 24;
     static constexpr std::size_t kNearTableBytes = std::size_t{4} << 20;
-    static constexpr int kLastMoves = 26;
+    static constexpr int kLastEmpty = 16;
     static constexpr std::size_t kLastTableBytes = std::size_t{512} << 10;
     static constexpr int kInfinity = 127;
     // Threads coordinate (BusyTable) on positions with fewer discs than this, whose
@@ -146,24 +177,26 @@ class Searcher {
     // The table of positions with `moves` discs (const or not as the Searcher is).
     template <typename Self>
     static auto& table_for(Self& self, int moves) {
-        return moves >= kLastMoves      ? self.last_table_
-               : moves >= kNearEndMoves ? self.near_table_
+        const int empty = self.cells() - moves;
+        return empty <= kLastEmpty      ? self.last_table_
+               : empty <= kNearEndEmpty ? self.near_table_
                                         : self.table_;
     }
-    TranspositionTable& table_for(int moves) { return table_for(*this, moves); }
-    const TranspositionTable& table_for(int moves) const { return table_for(*this, moves); }
+    Table& table_for(int moves) { return table_for(*this, moves); }
+    const Table& table_for(int moves) const { return table_for(*this, moves); }
     // The keys of a node's children, indexed by the bit of the move (the cell's index
-    // in a Bitboard, std::countr_zero(move)), which costs less to find than its column.
-    using ChildKeys = Bitboard[kWidth * kColumnBits];
+    // in a Bitboard, lowest_bit(move)), which costs less to find than its column.
+    using ChildKeys = Bitboard[G::kCellBits];
     // The lower bounds the table holds on the children's scores, indexed the same way.
-    using ChildLowers = int[kWidth * kColumnBits];
+    using ChildLowers = int[G::kCellBits];
     int transposition_cutoff(const Position& pos, Bitboard candidates, int beta,
                              ChildKeys& child_keys, ChildLowers& child_lowers,
-                             ChildThreats& child_threats) const;
+                             ChildThreats<G>& child_threats) const;
 
-    TranspositionTable& table_;
-    TranspositionTable near_table_{kNearTableBytes};
-    TranspositionTable last_table_{kLastTableBytes};
+    [[no_unique_address]] G g_;
+    Table& table_;
+    Table near_table_;
+    Table last_table_;
     std::shared_ptr<const Book> book_;
     int book_depth_ = -1;
     BusyTable* busy_ = nullptr;

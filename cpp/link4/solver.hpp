@@ -2,8 +2,11 @@
 // answers (SearchResult, Analysis) and the Solver that runs it. How it works is in
 // docs/solver.md; the search itself is private to the engine (searcher.hpp).
 //
-// Scores follow the convention of score.hpp, from the side to move: 0 draw; a win with
-// one's k-th disc scores 22 - k; a loss scores minus the opponent's figure.
+// Scores follow the convention of score.hpp, from the side to move: 0 draw; a win whose
+// last disc is move m scores 1 + (cells - m) / 2 (on 7x6, with one's k-th disc 22 - k);
+// a loss scores minus the opponent's figure. The answers are the same types on every
+// board size (arrays of kMaxWidth columns, of which the board's width are used); the
+// Solver is compiled per geometry (geometry.hpp), and sized.hpp picks one at runtime.
 #pragma once
 
 #include <array>
@@ -15,12 +18,17 @@
 
 #include "link4/bitboard.hpp"
 #include "link4/score.hpp"
-#include "link4/tt.hpp"
+#include "link4/wide_table.hpp"
 
 namespace link4 {
 
+template <typename G>
 class Book;
+template <typename G>
 class Searcher;
+
+inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+inline constexpr int kMaxThreads = 256;
 
 // What may end a search early. Zero / null fields mean "no limit".
 struct SearchLimits {
@@ -35,8 +43,10 @@ struct SearchLimits {
 
 enum class StopReason : std::uint8_t { kNone, kNodes, kTime, kStopped };
 
-// An order of the columns (each once) in which a search looks for one best move.
-using ColumnOrder = std::array<int, kWidth>;
+// An order of the columns (each of the board's once, the rest of the array unused) in
+// which a search looks for one best move; -1 first: the centre order of the board.
+using ColumnOrder = std::array<int, kMaxWidth>;
+inline constexpr ColumnOrder kCentreFirst = {-1};
 
 // What a search is asked for besides the score.
 enum class Want : std::uint8_t {
@@ -51,7 +61,7 @@ struct SearchRequest {
     Want want = Want::kScore;
     // With Want::kFirstBest, the order in which the best move is looked for: when
     // several moves tie, a random order draws one of them uniformly.
-    ColumnOrder order = kCentreOrder;
+    ColumnOrder order = kCentreFirst;
     SearchLimits limits;
 };
 
@@ -83,18 +93,22 @@ struct ColumnValue {
 };
 
 struct Analysis {
-    std::array<ColumnValue, kWidth> columns{};
+    std::array<ColumnValue, kMaxWidth> columns{};  // the board's width of them
     std::uint64_t nodes = 0;         // every thread's
     std::uint64_t helper_nodes = 0;  // the helper threads' share of nodes
     double seconds = 0;
     StopReason stop = StopReason::kNone;
 };
 
-// The one tie rule of "the best move": among the columns of `ties`, the centre-most
-// (the left one of two at the same distance). -1 for an empty set.
-constexpr int centre_most(ColumnSet ties) {
-    for (int col : kCentreOrder)
-        if (ties & (ColumnSet{1} << col)) return col;
+// The one tie rule of "the best move": among the columns of `ties` on a board `width`
+// columns wide, the centre-most (the left one of two at the same distance). -1 for an
+// empty set.
+constexpr int centre_most(ColumnSet ties, int width) {
+    for (int d = 0; d <= width / 2; ++d) {
+        const int left = width / 2 - d, right = width / 2 + d;
+        if (left >= 0 && (ties >> left & 1)) return left;
+        if (right < width && (ties >> right & 1)) return right;
+    }
     return -1;
 }
 
@@ -106,12 +120,13 @@ constexpr int centre_most(ColumnSet ties) {
 // node limit is shared out among the threads, and the answer's bounds are those the
 // main search proved (or a helper's exact score). With one thread the search is
 // deterministic: the same nodes every run.
+template <typename G>
 class Solver {
   public:
-    static constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
-    static constexpr int kMaxThreads = 256;
+    using Position = link4::Position<G>;
+    using Book = link4::Book<G>;
 
-    explicit Solver(std::size_t table_bytes = kDefaultTableBytes, int threads = 1);
+    explicit Solver(G g, std::size_t table_bytes = kDefaultTableBytes, int threads = 1);
     ~Solver();
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
@@ -134,6 +149,7 @@ class Solver {
     const std::shared_ptr<const Book>& book() const;
 
     void clear_table();
+    const G& geometry() const { return g_; }
     std::size_t table_bytes() const { return table_.bytes(); }
     int threads() const;
 
@@ -151,8 +167,9 @@ class Solver {
     // threads and returns how many there were; otherwise 0.
     int forget_forked_helpers();
 
-    TranspositionTable table_;
-    std::unique_ptr<Searcher> main_;
+    [[no_unique_address]] G g_;
+    TableOf<G> table_;
+    std::unique_ptr<Searcher<G>> main_;
     std::unique_ptr<Helpers> helpers_;
 };
 

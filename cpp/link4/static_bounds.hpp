@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <optional>
 
 #include "link4/bitboard.hpp"
@@ -15,18 +14,23 @@
 
 namespace link4 {
 
-// The most a claimeven bound can prove: a win with the second player's 19th disc.
-inline constexpr int kClaimevenBest = win_score(19);
+// The most a claimeven bound can prove: a win by move cells - 4 (on 7x6 the second
+// player's 19th disc). The static bounds hold only on boards with an even number of
+// rows (geometry.hpp), whose cells are even in number.
+inline constexpr int kClaimevenBest = 3;
+static_assert(win_at_move(42, 42 - 4) == kClaimevenBest);
 
 // What the second player scores at least by claimeven when `share`, the empty cells it
 // gets, and `discs`, its own, hold a four: 0 when they hold none. The lower the rows
 // the four needs, the earlier it is complete (docs/solver.md, "Claimeven").
-inline int claimeven_win(Bitboard discs, Bitboard share) {
-    constexpr Bitboard kRowsUpTo2 = kBottomRow * 0b11;
-    constexpr Bitboard kRowsUpTo4 = kBottomRow * 0b1111;
-    if (!has_four(discs | share)) return 0;
-    if (!has_four(discs | (share & kRowsUpTo4))) return win_score(21);
-    return has_four(discs | (share & kRowsUpTo2)) ? win_score(19) : win_score(20);
+template <typename G, typename Bitboard = WordOf<G>>
+int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
+    if (!has_four(g, discs | share)) return 0;
+    if (!has_four(g, discs | (share & g.shape().rows_below_top2)))
+        return win_at_move(g.cells(), g.cells());
+    return has_four(g, discs | (share & g.shape().rows_below_top4))
+               ? win_at_move(g.cells(), g.cells() - 4)
+               : win_at_move(g.cells(), g.cells() - 2);
 }
 
 // Whether a player's `discs` and `share`, the empty cells it may get under a strategy
@@ -35,36 +39,41 @@ inline int claimeven_win(Bitboard discs, Bitboard share) {
 // right below a threat shuts the player out of every cell from the threat up
 // (docs/solver.md, "Fatal cells"). A threat on the bottom row has no cell below:
 // shifted down, its bit lands on the sentinel of the column before, outside `fills`.
-inline bool can_complete_four(Bitboard discs, Bitboard share, Bitboard fills, Bitboard threats) {
-    if (!has_four(discs | share)) return false;
+template <typename G, typename Bitboard = WordOf<G>>
+bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fills,
+                       Bitboard threats) {
+    if (!has_four(g, discs | share)) return false;
     const Bitboard fatal = (threats >> 1) & fills;
-    return !fatal || has_four(discs | (share & ~cells_above(fatal)));
+    return !fatal || has_four(g, discs | (share & ~cells_above(g, fatal)));
 }
 
 // The first player's odd-threat zugzwang (docs/solver.md, "The first player's
 // zugzwang"): with the second player to move, an upper bound on its score from the
 // best odd threat t of the first player that the second player's share of the cells
-// cannot answer, or kScoreBase (above any score) when there is none.
+// cannot answer, or max_score + 1 (above any score) when there is none.
 // `opponent_threats` is pos.opponent_winning_cells(); `empty` the empty cells.
-inline int first_player_zugzwang(const Position& pos, Bitboard opponent_threats, Bitboard empty) {
-    const Bitboard threats = opponent_threats & kFirstPlayerRows;
-    int bound = kScoreBase;
+template <typename G, typename Bitboard = WordOf<G>>
+int first_player_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
+    const G& g = pos.geometry();
+    const Bitboard threats = opponent_threats & g.first_player_rows();
+    int bound = max_score(g.cells()) + 1;
     if (!threats) return bound;
     const Bitboard odd_tops = pos.odd_column_tops();
     // The next cells of the columns with an odd threat above them.
-    for (Bitboard next = pos.possible() & cells_below(threats); next;) {
-        const Bitboard n = next & (~next + 1);
+    for (Bitboard next = pos.possible() & cells_below(g, threats); next;) {
+        const Bitboard n = next & (~next + Bitboard{1});
         next ^= n;
-        const Bitboard column = kColumnOfCell[std::countr_zero(n)];
+        const Bitboard column = g.column_of_cell(lowest_bit(n));
         const Bitboard above = threats & column & ~n;  // (the cells below n are full)
-        const Bitboard t = above & (~above + 1);
-        const Bitboard fills = (empty & kFirstPlayerRows & ~column) |
-                               (empty & kSecondPlayerRows & column & (t - 1));
-        const Bitboard share = fills | (odd_tops & ~column) | (n & kFirstPlayerRows);
-        if (can_complete_four(pos.current(), share, fills, opponent_threats)) continue;
-        const int rows_above = kHeight - 1 - std::countr_zero(t) % kColumnBits;
-        const int last_move = kCells - rows_above;  // the move that fills t, at the latest
-        const int score = -win_score((last_move + 1) / 2);
+        const Bitboard t = above & (~above + Bitboard{1});
+        const Bitboard fills = (empty & g.first_player_rows() & ~column) |
+                               (empty & g.second_player_rows() & column & (t - Bitboard{1}));
+        const Bitboard share = fills | (odd_tops & ~column) | (n & g.first_player_rows());
+        if (can_complete_four(g, pos.current(), share, fills, opponent_threats)) continue;
+        const int rows_above = g.height() - 1 - lowest_bit(t) % g.column_bits();
+        // The move that fills t, at the latest: the first player's win.
+        const int last_move = g.cells() - rows_above;
+        const int score = -win_at_move(g.cells(), last_move);
         if (score < bound) bound = score;
     }
     return bound;
@@ -76,34 +85,38 @@ inline int first_player_zugzwang(const Position& pos, Bitboard opponent_threats,
 // -kClaimevenBest, a lower bound (0 to kClaimevenBest) when beta <= kClaimevenBest, the
 // zugzwang's (-1 or -2) when alpha >= -2. The searches use null windows, where
 // narrowing the window is cutting it, so the others would be wasted.
-// `threats` is pos.opponent_winning_cells().
-inline void tighten_static_bounds(const Position& pos, Bitboard threats, int alpha, int beta,
-                                  int& lower, int& upper) {
+// `threats` is pos.opponent_winning_cells(). Nothing on boards where they do not hold.
+template <typename G, typename Bitboard = WordOf<G>>
+void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int alpha, int beta,
+                           int& lower, int& upper) {
+    const G& g = pos.geometry();
+    if (!g.has_static_bounds()) return;
     const bool first_to_move = pos.moves() % 2 == 0;
     const bool want_zugzwang = !first_to_move && upper > -2 && alpha >= -2;
     const bool want_lower = lower < 0 && beta <= kClaimevenBest;
     const bool want_upper = upper > -kClaimevenBest && alpha >= -kClaimevenBest;
     if (!want_zugzwang && !want_lower && !want_upper) return;
-    const Bitboard empty = kBoardMask & ~pos.mask();
+    const Bitboard empty = g.board_mask() & ~pos.mask();
     if (want_zugzwang) {
         if (const int z = first_player_zugzwang(pos, threats, empty); z < upper) upper = z;
     }
     Bitboard tops = pos.odd_column_tops();
-    if (!first_to_move) tops &= tops - 1;  // the top the second player takes at once
-    const Bitboard first_rows = empty & kFirstPlayerRows;
+    if (!first_to_move) tops &= tops - Bitboard{1};  // the top the second player takes at once
+    const Bitboard first_rows = empty & g.first_player_rows();
     const Bitboard first_share = first_rows | tops;
-    const Bitboard second_share = empty & kSecondPlayerRows & ~tops;
+    const Bitboard second_share = empty & g.second_player_rows() & ~tops;
     if (want_upper) {
-        if (first_to_move && !can_complete_four(pos.current(), first_share, first_rows, threats)) {
-            upper = std::min(upper, -claimeven_win(pos.opponent(), second_share));
-        } else if (upper > 0 && alpha >= -1 && !has_four(pos.current() | empty)) {
+        if (first_to_move &&
+            !can_complete_four(g, pos.current(), first_share, first_rows, threats)) {
+            upper = std::min(upper, -claimeven_win(g, pos.opponent(), second_share));
+        } else if (upper > 0 && alpha >= -1 && !has_four(g, pos.current() | empty)) {
             upper = 0;
         }
     }
     if (want_lower) {
-        if (!first_to_move && !has_four(pos.opponent() | first_share)) {
-            lower = claimeven_win(pos.current(), second_share);
-        } else if (!has_four(pos.opponent() | empty)) {
+        if (!first_to_move && !has_four(g, pos.opponent() | first_share)) {
+            lower = claimeven_win(g, pos.current(), second_share);
+        } else if (!has_four(g, pos.opponent() | empty)) {
             lower = 0;
         }
     }
@@ -121,41 +134,48 @@ inline constexpr int kCutoffStaticBeta = 2;
 // "The children's bounds"). Left out: the first player's bound from the second
 // player's having no four left to make at all, which seldom holds here; a child's
 // search still finds it.
+// Precondition: the geometry has static bounds.
+template <typename G>
 class ChildStaticBounds {
   public:
+    using Bitboard = WordOf<G>;
     // `candidates`: the moves of pos whose children will be asked about.
-    ChildStaticBounds(const Position& pos, Bitboard candidates)
-        : empty_(kBoardMask & ~pos.mask()), first_to_move_(pos.moves() % 2 == 0) {
+    ChildStaticBounds(const Position<G>& pos, Bitboard candidates)
+        : g_(pos.geometry()),
+          empty_(g_.board_mask() & ~pos.mask()),
+          first_to_move_(pos.moves() % 2 == 0) {
         const Bitboard us = pos.current(), them = pos.opponent();
         if (!first_to_move_) {
             // The child's side to move (them) is the first player. After any of our
             // moves, its share of the empty cells lies within the cells of its rows and
             // the odd columns' tops, now or after the move...
-            const Bitboard new_tops = (candidates << 1) & kSecondPlayerRows & kBoardMask;
-            first_free_ = !has_four(them | (empty_ & kFirstPlayerRows) | pos.odd_column_tops() |
-                                    new_tops);
+            const Bitboard new_tops =
+                (candidates << 1) & g_.second_player_rows() & g_.board_mask();
+            first_free_ = !has_four(g_, them | (empty_ & g_.first_player_rows()) |
+                                            pos.odd_column_tops() | new_tops);
             // ... and ours within our rows' empty cells.
-            second_free_ = !has_four(us | candidates | (empty_ & kSecondPlayerRows));
+            second_free_ = !has_four(g_, us | candidates | (empty_ & g_.second_player_rows()));
         } else {
             // We are the first player: our threats after any move lie within these.
-            no_zugzwang_ = !(winning_cells(us | candidates, pos.mask()) & kFirstPlayerRows);
+            no_zugzwang_ =
+                !(winning_cells(g_, us | candidates, pos.mask()) & g_.first_player_rows());
         }
     }
 
     // An upper bound on the score of `child` (after `move`) for its side to move, from
     // the one its table entry gives, `upper`. `child_threats` are the node's.
-    int child_upper(const Position& child, Bitboard move, int upper,
-                    ChildThreats& child_threats) const {
+    int child_upper(const Position<G>& child, Bitboard move, int upper,
+                    ChildThreats<G>& child_threats) const {
         const Bitboard empty = empty_ & ~move;
         if (!first_to_move_) {  // the child's side to move is the first player
             const Bitboard tops = child.odd_column_tops();
-            const Bitboard first_rows = empty & kFirstPlayerRows;
-            if (!first_free_ && can_complete_four(child.current(), first_rows | tops, first_rows,
-                                                  child_threats.get(move)))
+            const Bitboard first_rows = empty & g_.first_player_rows();
+            if (!first_free_ && can_complete_four(g_, child.current(), first_rows | tops,
+                                                  first_rows, child_threats.get(move)))
                 return upper;
             if (second_free_) return std::min(upper, 0);
-            return std::min(upper,
-                            -claimeven_win(child.opponent(), empty & kSecondPlayerRows & ~tops));
+            return std::min(upper, -claimeven_win(g_, child.opponent(),
+                                                  empty & g_.second_player_rows() & ~tops));
         }
         if (no_zugzwang_) return upper;
         const int z = first_player_zugzwang(child, child_threats.get(move), empty);
@@ -163,6 +183,7 @@ class ChildStaticBounds {
     }
 
   private:
+    [[no_unique_address]] G g_;
     Bitboard empty_;
     bool first_to_move_;
     // With the second player to move: the unions hold no four.
@@ -173,14 +194,14 @@ class ChildStaticBounds {
 
 // For the checks of debug builds: is `upper`, which ChildStaticBounds gave `child`
 // from its table bound `table_upper`, the bound tighten_static_bounds gives with alpha
-// (any bound of kScoreBase or more counting as none), or the one left out there?
-[[maybe_unused]] inline bool matches_static_upper(const Position& child, int alpha,
-                                                  int table_upper, int upper) {
+// (any bound above every score counting as none), or the one left out there?
+template <typename G>
+[[maybe_unused]] bool matches_static_upper(const Position<G>& child, int alpha,
+                                           int table_upper, int upper) {
+    const int none = max_score(child.geometry().cells()) + 1;
     int lower = 0, expected = table_upper;  // (at lower 0 no lower bound is computed)
-    tighten_static_bounds(child, child.opponent_winning_cells(), alpha, kScoreBase, lower,
-                          expected);
-    return std::min(upper, kScoreBase) == std::min(expected, kScoreBase) ||
-           (upper > 0 && expected == 0);
+    tighten_static_bounds(child, child.opponent_winning_cells(), alpha, none, lower, expected);
+    return std::min(upper, none) == std::min(expected, none) || (upper > 0 && expected == 0);
 }
 
 // For tests, outside the search. The bounds the search starts a node with and then
@@ -191,10 +212,14 @@ struct StaticBounds {
     int lower = 0;
     int upper = 0;
 };
-std::optional<StaticBounds> static_bounds(const Position& pos, int alpha, int beta);
+template <typename G>
+std::optional<StaticBounds> static_bounds(const Position<G>& pos, int alpha, int beta);
 // For tests: ChildStaticBounds' upper bound on each child's score, by column, for the
-// children of the moves that do not lose at once; kScoreBase where it proves none.
-// None in the cases above, and where fewer than two moves do not lose at once.
-std::optional<std::array<std::optional<int>, kWidth>> child_static_uppers(const Position& pos);
+// children of the moves that do not lose at once; max_score + 1 where it proves none.
+// None in the cases above, where fewer than two moves do not lose at once, and on boards
+// without static bounds.
+template <typename G>
+std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers(
+    const Position<G>& pos);
 
 }  // namespace link4

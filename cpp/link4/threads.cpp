@@ -31,7 +31,8 @@ long current_process() {
 // The helper threads of a Solver, and the BusyTable they share with its main search.
 // Each has its own Searcher on the Solver's table and sleeps until a search starts;
 // then it searches the same position until the main search is over.
-class Solver::Helpers {
+template <typename G>
+class Solver<G>::Helpers {
   public:
     enum class Task : std::uint8_t {
         kScore,    // the score of the position
@@ -39,10 +40,10 @@ class Solver::Helpers {
         kTies,     // which columns are worth the book's score, from a column of its own
     };
 
-    Helpers(TranspositionTable& table, int count) {
+    Helpers(G g, TableOf<G>& table, int count) {
         workers_.reserve(static_cast<std::size_t>(count));
         for (int i = 0; i < count; ++i) {
-            workers_.push_back(std::make_unique<Worker>(table));
+            workers_.push_back(std::make_unique<Worker>(g, table));
             workers_.back()->searcher.set_busy_table(&busy_table_);
             // Probes beside the main search's: +1, -1, +2, -2, ...
             workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
@@ -109,8 +110,8 @@ class Solver::Helpers {
 
   private:
     struct Worker {
-        explicit Worker(TranspositionTable& table) : searcher(table) {}
-        Searcher searcher;
+        Worker(G g, TableOf<G>& table) : searcher(g, table) {}
+        Searcher<G> searcher;
         std::thread thread;
         std::uint64_t nodes = 0;  // in the last job
     };
@@ -127,12 +128,13 @@ class Solver::Helpers {
 
     // The score of each child of `pos`, from the `index`-th column of the centre order
     // on; the nodes searched.
-    static std::uint64_t score_children(Searcher& searcher, const Position& pos,
+    static std::uint64_t score_children(Searcher<G>& searcher, const Position& pos,
                                         SearchRequest request, int index) {
         const std::uint64_t max_nodes = request.limits.max_nodes;
         std::uint64_t nodes = 0;
-        for (int i = 0; i < kWidth; ++i) {
-            const int col = kCentreOrder[(i + index) % kWidth];
+        const G& g = pos.geometry();
+        for (int i = 0; i < g.width(); ++i) {
+            const int col = g.shape().centre_order[static_cast<std::size_t>((i + index) % g.width())];
             if (!pos.can_play(col)) continue;
             Position child = pos;
             child.play(col);
@@ -154,7 +156,7 @@ class Solver::Helpers {
             wake_.wait(lock, [&] { return quit_ || job_ != seen; });
             if (quit_) return;
             seen = job_;
-            const Position pos = pos_;
+            const Position pos = *pos_;
             const SearchRequest request = request_;  // want: the score
             const Task task = task_;
             lock.unlock();
@@ -191,29 +193,33 @@ class Solver::Helpers {
     int busy_ = 0;                  // helpers still on the current job
     bool quit_ = false;
     // The current job.
-    Position pos_;
+    std::optional<Position> pos_;
     SearchRequest request_;
     Task task_ = Task::kScore;
     std::atomic<bool>* done_ = nullptr;
     std::optional<SearchResult> solved_;
 };
 
-Solver::Solver(std::size_t table_bytes, int threads)
-    : table_(table_bytes), main_(std::make_unique<Searcher>(table_)) {
+template <typename G>
+Solver<G>::Solver(G g, std::size_t table_bytes, int threads)
+    : g_(g), table_(table_bytes), main_(std::make_unique<Searcher<G>>(g, table_)) {
     if (threads < 1) threads = 1;
     if (threads > kMaxThreads) threads = kMaxThreads;
     if (threads > 1) start_helpers(threads - 1);
 }
 
-Solver::~Solver() { forget_forked_helpers(); }
+template <typename G>
+Solver<G>::~Solver() { forget_forked_helpers(); }
 
-void Solver::start_helpers(int count) {
-    helpers_ = std::make_unique<Helpers>(table_, count);
+template <typename G>
+void Solver<G>::start_helpers(int count) {
+    helpers_ = std::make_unique<Helpers>(g_, table_, count);
     main_->set_busy_table(&helpers_->busy_table());
-    helpers_->for_each([&](Searcher& s) { s.set_book(main_->book()); });
+    helpers_->for_each([&](Searcher<G>& s) { s.set_book(main_->book()); });
 }
 
-int Solver::forget_forked_helpers() {
+template <typename G>
+int Solver<G>::forget_forked_helpers() {
     if (!helpers_ || helpers_->in_this_process()) return 0;
     // A child made by fork(): the helpers' threads do not exist here, and joining them,
     // or destroying the conditions they waited on, would wait forever. Their memory is
@@ -223,22 +229,27 @@ int Solver::forget_forked_helpers() {
     return count;
 }
 
-int Solver::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
+template <typename G>
+int Solver<G>::threads() const { return 1 + (helpers_ ? helpers_->count() : 0); }
 
-const std::shared_ptr<const Book>& Solver::book() const { return main_->book(); }
+template <typename G>
+const std::shared_ptr<const Book<G>>& Solver<G>::book() const { return main_->book(); }
 
-void Solver::set_book(std::shared_ptr<const Book> book) {
-    if (helpers_) helpers_->for_each([&](Searcher& s) { s.set_book(book); });
+template <typename G>
+void Solver<G>::set_book(std::shared_ptr<const Book> book) {
+    if (helpers_) helpers_->for_each([&](Searcher<G>& s) { s.set_book(book); });
     main_->set_book(std::move(book));
 }
 
-void Solver::clear_table() {
+template <typename G>
+void Solver<G>::clear_table() {
     table_.clear();
     main_->clear_own_tables();
-    if (helpers_) helpers_->for_each([](Searcher& s) { s.clear_own_tables(); });
+    if (helpers_) helpers_->for_each([](Searcher<G>& s) { s.clear_own_tables(); });
 }
 
-std::optional<SearchRequest> Solver::begin_search(const SearchRequest& request) {
+template <typename G>
+std::optional<SearchRequest> Solver<G>::begin_search(const SearchRequest& request) {
     main_->abort_flag().store(false);  // (a helper of the last search may have raised it)
     if (const int count = forget_forked_helpers()) start_helpers(count);
     const auto n = static_cast<std::uint64_t>(threads());
@@ -250,7 +261,8 @@ std::optional<SearchRequest> Solver::begin_search(const SearchRequest& request) 
     return mine;
 }
 
-SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
+template <typename G>
+SearchResult Solver<G>::search(const Position& pos, const SearchRequest& request) {
     const auto mine = begin_search(request);
     if (!mine) return main_->search(pos, request);
     // The helpers prove the score. When only the score is wanted, the first thread to
@@ -278,7 +290,8 @@ SearchResult Solver::search(const Position& pos, const SearchRequest& request) {
     return r;
 }
 
-Analysis Solver::analyze(const Position& pos, const SearchRequest& request) {
+template <typename G>
+Analysis Solver<G>::analyze(const Position& pos, const SearchRequest& request) {
     const auto mine = begin_search(request);
     if (!mine) return main_->analyze(pos, request);
     helpers_->start(pos, *mine, Helpers::Task::kColumns, nullptr);
@@ -287,5 +300,9 @@ Analysis Solver::analyze(const Position& pos, const SearchRequest& request) {
     a.nodes += a.helper_nodes;
     return a;
 }
+
+#define LINK4_INSTANTIATE(G) template class Solver<G>;
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -1,6 +1,10 @@
 // The transposition table: proven bounds on the score of positions already searched.
 //
-// Indexing. A key has kKeyBits = 49 bits (see bitboard.hpp). It is first mixed by a
+// This is the table of the boards whose keys fit kPackedKeyBits = 49 bits (7x6 and the
+// smaller boards, geometry.hpp); the larger boards use wide_table.hpp's, which stores
+// whole keys.
+//
+// Indexing. A key has at most kKeyBits = 49 bits (see bitboard.hpp). It is first mixed by a
 // multiplication modulo 2^49 with an odd constant, a bijection on 49-bit values that
 // spreads the very regular keys. The table has 2^b slots in buckets of two: the top
 // b - 1 bits of the mixed key pick the bucket and a slot stores its low 36 bits. Since
@@ -47,16 +51,18 @@
 #include <unistd.h>
 #endif
 
-#include "link4/bitboard.hpp"
+#include "link4/geometry.hpp"
 
 namespace link4 {
 
 enum class Bound : std::uint8_t { kLower, kUpper };
 
+inline void* allocate_table_memory(std::size_t size);
+
 // One entry, unpacked from (and packed into) its 64-bit word: from the low bits up,
 // kStoredKeyBits of the key, the generation in kGenerationBits, the work in kWorkBits,
 // then lower and upper in kBoundBits each, two's complement (a score lies within
-// -21..21, the table's "no bound" marks are -32 and 31). With the bounds at the top a
+// -23..23 on the boards of this table, the "no bound" marks are -32 and 31). With the bounds at the top a
 // shift extends their sign.
 struct TableEntry {
     static constexpr int kStoredKeyBits = 36;
@@ -66,7 +72,8 @@ struct TableEntry {
     static_assert(kStoredKeyBits + kGenerationBits + kWorkBits + 2 * kBoundBits == 64);
     static constexpr int kMinBound = -(1 << (kBoundBits - 1));
     static constexpr int kMaxBound = (1 << (kBoundBits - 1)) - 1;
-    static_assert(kMaxBound > kCells / 2, "every score and both no-bound marks must fit");
+    // Boards with keys of kPackedKeyBits have at most 45 cells: scores within -23..23.
+    static_assert(kMaxBound > 23, "every score and both no-bound marks must fit");
 
     std::uint64_t key = 0;         // the low kStoredKeyBits bits of the mixed key
     std::int8_t lower = 0;         // the score is >= lower
@@ -124,7 +131,8 @@ class TranspositionTable {
   public:
     static constexpr std::int8_t kNoLower = TableEntry::kMinBound;
     static constexpr std::int8_t kNoUpper = TableEntry::kMaxBound;
-    static constexpr int kKeyBits = kWidth * kColumnBits;
+    static constexpr int kKeyBits = kPackedKeyBits;
+    using Key = std::uint64_t;
 
     explicit TranspositionTable(std::size_t bytes) { resize(bytes); }
 
@@ -151,8 +159,8 @@ class TranspositionTable {
         int lower;
         int upper;
     };
-    Bounds probe(Bitboard key) const {
-        const Bitboard h = mix(key);
+    Bounds probe(Key key) const {
+        const Key h = mix(key);
         Word* bucket = bucket_of(h);
         const Word tag = tag_of(h);
         for (int i = 0; i < kBucketSlots; ++i) {
@@ -169,8 +177,8 @@ class TranspositionTable {
     // proved by a search of `nodes` nodes. A bound already known for the same position
     // is kept when it is tighter; otherwise the position takes a slot of its bucket
     // (see Replacement above).
-    void store(Bitboard key, Bound bound, int value, std::uint64_t nodes) {
-        const Bitboard h = mix(key);
+    void store(Key key, Bound bound, int value, std::uint64_t nodes) {
+        const Key h = mix(key);
         Word* bucket = bucket_of(h);
         const Word tag = tag_of(h);
         Word words[kBucketSlots];
@@ -192,7 +200,7 @@ class TranspositionTable {
             }
             e = TableEntry{tag & TableEntry::kKeyMask, kNoLower, kNoUpper, generation_, 0};
         }
-        assert(-kCells / 2 <= value && value <= kCells / 2);
+        assert(TableEntry::kMinBound < value && value < TableEntry::kMaxBound);
         const auto v = static_cast<std::int8_t>(value);
         if (bound == Bound::kLower) {
             if (v > e.lower) e.lower = v;
@@ -204,7 +212,7 @@ class TranspositionTable {
         std::atomic_ref<Word>(bucket[at]).store(e.pack(), std::memory_order_relaxed);
     }
 
-    void prefetch(Bitboard key) const { __builtin_prefetch(bucket_of(mix(key))); }
+    void prefetch(Key key) const { __builtin_prefetch(bucket_of(mix(key))); }
 
   private:
     using Word = std::uint64_t;  // a packed TableEntry
@@ -215,7 +223,7 @@ class TranspositionTable {
     // generation: a slot matches when its word agrees with the tag on kTagMask.
     static constexpr Word kTagMask =
         TableEntry::kKeyMask | TableEntry::kGenerationMask << TableEntry::kGenerationShift;
-    Word tag_of(Bitboard h) const {
+    Word tag_of(Key h) const {
         return (h & TableEntry::kKeyMask) | Word{generation_} << TableEntry::kGenerationShift;
     }
     bool current(Word w) const { return TableEntry::generation_in(w) == generation_; }
@@ -230,15 +238,15 @@ class TranspositionTable {
     static constexpr std::size_t kMinEntries = std::size_t{kBucketSlots}
                                                << (kKeyBits - TableEntry::kStoredKeyBits);
     static constexpr std::size_t kMaxEntries = std::size_t{1} << 40;
-    static constexpr Bitboard kKeyMask = (Bitboard{1} << kKeyBits) - 1;
-    static constexpr Bitboard kMixer = 0x9E3779B97F4A7C15ull & kKeyMask;  // odd: a bijection
+    static constexpr Key kKeyMask = (Key{1} << kKeyBits) - 1;
+    static constexpr Key kMixer = 0x9E3779B97F4A7C15ull & kKeyMask;  // odd: a bijection
     static_assert(kMixer & 1, "the mixer must be odd to be invertible");
 
-    static constexpr Bitboard mix(Bitboard key) { return (key * kMixer) & kKeyMask; }
+    static constexpr Key mix(Key key) { return (key * kMixer) & kKeyMask; }
 
     // The top bits of the mixed key pick the slot; its bucket is the aligned pair.
     // (Probing writes nothing; the words are only mutable for atomic_ref's sake.)
-    Word* bucket_of(Bitboard h) const {
+    Word* bucket_of(Key h) const {
         return &entries_[(h >> shift_) & ~std::size_t{kBucketSlots - 1}];
     }
 
@@ -253,8 +261,21 @@ class TranspositionTable {
     using Buffer = std::unique_ptr<Word[], Free>;
 
     static Buffer allocate(std::size_t n) {
+        return Buffer(static_cast<Word*>(allocate_table_memory(n * sizeof(Word))));
+    }
+
+    Buffer entries_;
+    std::size_t size_ = 0;
+    int shift_ = 0;
+    std::uint16_t generation_ = 1;
+};
+
+// Memory for a table of `size` bytes, aligned to a huge page where the system can (and
+// asked to be backed by them on Linux), to be released with std::free; std::bad_alloc
+// when the machine cannot hold it.
+inline void* allocate_table_memory(std::size_t size) {
         constexpr std::size_t kHugePage = std::size_t{2} << 20;
-        const std::size_t bytes = (n * sizeof(Word) + kHugePage - 1) / kHugePage * kHugePage;
+        const std::size_t bytes = (size + kHugePage - 1) / kHugePage * kHugePage;
 #if defined(_SC_PHYS_PAGES)
         // More than the machine's memory: an overcommitting kernel (or a sanitizer's
         // allocator) would grant it, and the wipe below would then be killed for it.
@@ -272,13 +293,7 @@ class TranspositionTable {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
         madvise(p, bytes, MADV_HUGEPAGE);
 #endif
-        return Buffer(static_cast<Word*>(p));
-    }
-
-    Buffer entries_;
-    std::size_t size_ = 0;
-    int shift_ = 0;
-    std::uint16_t generation_ = 1;
-};
+        return p;
+}
 
 }  // namespace link4

@@ -1,0 +1,186 @@
+// The board sizes link4 plays, and what each size fixes: how its cells map to the bits
+// of a word (see bitboard.hpp) and the masks the rules and the search work with.
+//
+// The search is compiled once per kind of geometry and dispatched to at the root
+// (sized.hpp): the standard 7x6 board as compile-time constants, so that its search
+// pays nothing for the other sizes; every other size reads its masks from a Shape
+// computed once per size, in a 64-bit word (width x (height + 1) <= 64) or in a
+// 128-bit one. The same code is written once for all of them: it asks a geometry `g`
+// for g.width(), g.board_mask() and so on, which the standard board answers with
+// constants and the others from their Shape.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "link4/bits128.hpp"
+
+namespace link4 {
+
+inline constexpr int kMinWidth = 4;
+inline constexpr int kMaxWidth = 9;
+inline constexpr int kMinHeight = 4;
+inline constexpr int kMaxHeight = 12;
+// The most bits a board of the supported sizes spans, sentinels included.
+inline constexpr int kMaxCellBits = kMaxWidth * (kMaxHeight + 1);
+// Boards whose keys fit kPackedKeyBits bits use the transposition table's packed
+// one-word entries (tt.hpp); the others store whole keys.
+inline constexpr int kPackedKeyBits = 49;
+
+constexpr bool is_supported_size(int width, int height) {
+    return width >= kMinWidth && width <= kMaxWidth && height >= kMinHeight && height <= kMaxHeight;
+}
+// Whether a board's cells, with a sentinel per column, fit a 64-bit word.
+constexpr bool fits_64_bits(int width, int height) { return width * (height + 1) <= 64; }
+
+// A set of columns: bit c stands for column c.
+using ColumnSet = std::uint16_t;
+static_assert(kMaxWidth <= 16, "a ColumnSet holds one bit per column");
+
+// Everything a size fixes, in words of type W.
+template <typename W>
+struct Shape {
+    int width = 0;
+    int height = 0;
+    int column_bits = 0;  // height + 1: each column's cells and its sentinel
+    int cells = 0;
+    W bottom_row{};
+    W board_mask{};
+    // The rows of the cells each player gets under claimeven, counting the bottom row
+    // as 1: the odd rows (bits 0, 2, 4, ... of each column) and the even ones.
+    W first_player_rows{};
+    W second_player_rows{};
+    // The rows from the bottom up to 2 below the top, and up to 4 below it (the
+    // claimeven bounds, static_bounds.hpp).
+    W rows_below_top2{};
+    W rows_below_top4{};
+    // Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for
+    // seven columns): central discs take part in more lines, so searches try them first.
+    std::array<int, kMaxWidth> centre_order{};
+    // The columns' masks from the edges in to the centre: centre_order reversed.
+    std::array<W, kMaxWidth> columns_to_centre{};
+    // Per cell, by its bit index: its mirror image, and the mask of its column.
+    std::array<W, kMaxCellBits> mirror_cell{};
+    std::array<W, kMaxCellBits> column_of_cell{};
+};
+
+template <typename W>
+constexpr W column_mask_of(int height, int column_bits, int col) {
+    return ((W{1} << height) - W{1}) << (col * column_bits);
+}
+
+template <typename W>
+constexpr W mirror_of(const Shape<W>& s, W b) {
+    const W column = (W{1} << s.column_bits) - W{1};
+    W r{};
+    for (int c = 0; c < s.width / 2; ++c) {
+        const int shift = (s.width - 1 - 2 * c) * s.column_bits;
+        r |= (b & (column << (c * s.column_bits))) << shift;
+        r |= (b >> shift) & (column << (c * s.column_bits));
+    }
+    if (s.width % 2 == 1) r |= b & (column << (s.width / 2 * s.column_bits));
+    return r;
+}
+
+template <typename W>
+constexpr Shape<W> make_shape(int width, int height) {
+    Shape<W> s;
+    s.width = width;
+    s.height = height;
+    s.column_bits = height + 1;
+    s.cells = width * height;
+    for (int c = 0; c < width; ++c) s.bottom_row |= W{1} << (c * s.column_bits);
+    const auto rows_up_to = [&](int rows) {
+        W r{};
+        for (int row = 0; row < rows; ++row) r |= s.bottom_row << row;
+        return r;
+    };
+    s.board_mask = rows_up_to(height);
+    for (int row = 0; row < height; row += 2) s.first_player_rows |= s.bottom_row << row;
+    s.second_player_rows = s.board_mask & ~s.first_player_rows;
+    s.rows_below_top2 = rows_up_to(height - 2);
+    s.rows_below_top4 = rows_up_to(height > 4 ? height - 4 : 0);
+    int n = 0;
+    s.centre_order[n++] = width / 2;
+    for (int d = 1; n < width; ++d) {
+        if (width / 2 - d >= 0) s.centre_order[n++] = width / 2 - d;
+        if (width / 2 + d < width) s.centre_order[n++] = width / 2 + d;
+    }
+    for (int i = 0; i < width; ++i)
+        s.columns_to_centre[i] =
+            column_mask_of<W>(height, s.column_bits, s.centre_order[width - 1 - i]);
+    for (int i = 0; i < width * s.column_bits; ++i) {
+        s.mirror_cell[i] = mirror_of(s, W{1} << i);
+        s.column_of_cell[i] = column_mask_of<W>(height, s.column_bits, i / s.column_bits);
+    }
+    return s;
+}
+
+// Besides the Shape's values, a geometry says whether the static bounds
+// (static_bounds.hpp) hold on its board: they rest on claimeven, which needs an even
+// number of rows (with an odd number, the first player fills a column's top cell and
+// the second player cannot answer in that column).
+
+// The standard board, 7x6: every value a compile-time constant.
+struct Standard {
+    using Word = std::uint64_t;
+    static constexpr bool kPackedTable = true;
+    // Bounds for arrays sized at compile time: columns, and cells by bit index.
+    static constexpr int kColumns = 7;
+    static constexpr int kCellBits = 49;
+    static constexpr Shape<Word> kShape = make_shape<Word>(7, 6);
+    static_assert(fits_64_bits(7, 6) && 7 * 7 <= kPackedKeyBits);
+
+    static constexpr const Shape<Word>& shape() { return kShape; }
+    static constexpr int width() { return 7; }
+    static constexpr int height() { return 6; }
+    static constexpr int column_bits() { return 7; }
+    static constexpr int cells() { return 42; }
+    static constexpr Word bottom_row() { return kShape.bottom_row; }
+    static constexpr Word board_mask() { return kShape.board_mask; }
+    static constexpr Word first_player_rows() { return kShape.first_player_rows; }
+    static constexpr Word second_player_rows() { return kShape.second_player_rows; }
+    static constexpr Word mirror_cell(int i) { return kShape.mirror_cell[i]; }
+    static constexpr Word column_of_cell(int i) { return kShape.column_of_cell[i]; }
+    static constexpr bool has_static_bounds() { return true; }
+    constexpr bool operator==(const Standard&) const = default;
+};
+
+// Any other size, its values read from the Shape of that size. W: the word; Packed:
+// whether the keys fit kPackedKeyBits bits.
+template <typename W, bool Packed>
+struct Runtime {
+    using Word = W;
+    static constexpr bool kPackedTable = Packed;
+    static constexpr int kColumns = kMaxWidth;
+    static constexpr int kCellBits = sizeof(W) == 8 ? 64 : kMaxCellBits;
+    const Shape<W>* s = nullptr;
+
+    const Shape<W>& shape() const { return *s; }
+    int width() const { return s->width; }
+    int height() const { return s->height; }
+    int column_bits() const { return s->column_bits; }
+    int cells() const { return s->cells; }
+    W bottom_row() const { return s->bottom_row; }
+    W board_mask() const { return s->board_mask; }
+    W first_player_rows() const { return s->first_player_rows; }
+    W second_player_rows() const { return s->second_player_rows; }
+    W mirror_cell(int i) const { return s->mirror_cell[static_cast<unsigned>(i)]; }
+    W column_of_cell(int i) const { return s->column_of_cell[static_cast<unsigned>(i)]; }
+    bool has_static_bounds() const { return s->height % 2 == 0; }
+    bool operator==(const Runtime&) const = default;
+};
+
+using Packed64 = Runtime<std::uint64_t, true>;
+using Wide64 = Runtime<std::uint64_t, false>;
+using Wide128 = Runtime<Bits128, false>;
+
+// Applies X to each geometry type: the engine's .cpp files instantiate their templates
+// with it, once per kind of board.
+#define LINK4_FOR_EACH_GEOMETRY(X) X(Standard) X(Packed64) X(Wide64) X(Wide128)
+
+// The Shape of a supported size (made on first use, then kept for the process).
+template <typename W>
+const Shape<W>& shape_of(int width, int height);
+
+}  // namespace link4
