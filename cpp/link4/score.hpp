@@ -8,8 +8,10 @@
 
 namespace link4 {
 
-// Score of a win whose last disc is move `move` on a board of `cells` cells.
-constexpr int win_at_move(int cells, int move) { return 1 + (cells - move) / 2; }
+// Score of a win whose last disc is move `move` on a board of `cells` cells: 1 + (cells
+// - move) / 2, written so that the moves past the end (which the search's bounds ask
+// about near the end of the game) round towards zero, below any win.
+constexpr int win_at_move(int cells, int move) { return (cells + 2 - move) / 2; }
 // The best score on the board: a win with the first player's first possible four.
 // Every score lies within [-max_score, max_score]; max_score + 1 is above them all.
 constexpr int max_score(int cells) { return (cells + 1) / 2; }
