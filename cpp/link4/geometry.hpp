@@ -12,6 +12,7 @@
 
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "link4/bits128.hpp"
 
@@ -121,30 +122,39 @@ constexpr Shape<W> make_shape(int width, int height) {
 // number of rows (with an odd number, the first player fills a column's top cell and
 // the second player cannot answer in that column).
 
-// The standard board, 7x6: every value a compile-time constant.
-struct Standard {
-    using Word = std::uint64_t;
-    static constexpr bool kPackedTable = true;
+// A size compiled with every value a compile-time constant: the standard board, and
+// the sizes most asked about (the published tables' and the benchmarks'), whose search
+// then pays nothing for reading its masks.
+template <int W, int H>
+struct Fixed {
+    using Word = std::conditional_t<fits_64_bits(W, H), std::uint64_t, Bits128>;
+    static constexpr bool kPackedTable = W * (H + 1) <= kPackedKeyBits;
     // Bounds for arrays sized at compile time: columns, and cells by bit index.
-    static constexpr int kColumns = 7;
-    static constexpr int kCellBits = 49;
-    static constexpr Shape<Word> kShape = make_shape<Word>(7, 6);
-    static_assert(fits_64_bits(7, 6) && 7 * 7 <= kPackedKeyBits);
+    static constexpr int kColumns = W;
+    static constexpr int kCellBits = W * (H + 1);
+    static constexpr Shape<Word> kShape = make_shape<Word>(W, H);
 
     static constexpr const Shape<Word>& shape() { return kShape; }
-    static constexpr int width() { return 7; }
-    static constexpr int height() { return 6; }
-    static constexpr int column_bits() { return 7; }
-    static constexpr int cells() { return 42; }
+    static constexpr int width() { return W; }
+    static constexpr int height() { return H; }
+    static constexpr int column_bits() { return H + 1; }
+    static constexpr int cells() { return W * H; }
     static constexpr Word bottom_row() { return kShape.bottom_row; }
     static constexpr Word board_mask() { return kShape.board_mask; }
     static constexpr Word first_player_rows() { return kShape.first_player_rows; }
     static constexpr Word second_player_rows() { return kShape.second_player_rows; }
     static constexpr Word mirror_cell(int i) { return kShape.mirror_cell[i]; }
     static constexpr Word column_of_cell(int i) { return kShape.column_of_cell[i]; }
-    static constexpr bool has_static_bounds() { return true; }
-    constexpr bool operator==(const Standard&) const = default;
+    static constexpr bool has_static_bounds() { return H % 2 == 0; }
+    constexpr bool operator==(const Fixed&) const = default;
 };
+using Standard = Fixed<7, 6>;
+// The other compiled sizes: those of the published table and the benchmarks.
+using Fixed7x5 = Fixed<7, 5>;
+using Fixed6x6 = Fixed<6, 6>;
+using Fixed5x8 = Fixed<5, 8>;
+using Fixed8x5 = Fixed<8, 5>;
+using Fixed6x7 = Fixed<6, 7>;
 
 // Any other size, its values read from the Shape of that size. W: the word; Packed:
 // whether the keys fit kPackedKeyBits bits.
@@ -177,7 +187,9 @@ using Wide128 = Runtime<Bits128, false>;
 
 // Applies X to each geometry type: the engine's .cpp files instantiate their templates
 // with it, once per kind of board.
-#define LINK4_FOR_EACH_GEOMETRY(X) X(Standard) X(Packed64) X(Wide64) X(Wide128)
+#define LINK4_FOR_EACH_GEOMETRY(X)                                                        \
+    X(Standard) X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Packed64)  \
+    X(Wide64) X(Wide128)
 
 // The Shape of a supported size (made on first use, then kept for the process).
 template <typename W>

@@ -26,7 +26,13 @@ struct AnyPosition {
 // Calls f(g) with the geometry of width x height. Precondition: a supported size.
 template <typename F>
 decltype(auto) with_geometry(int width, int height, F&& f) {
-    if (width == Standard::width() && height == Standard::height()) return f(Standard{});
+    const auto is = [&](const auto& g) { return width == g.width() && height == g.height(); };
+    if (is(Standard{})) return f(Standard{});
+    if (is(Fixed7x5{})) return f(Fixed7x5{});
+    if (is(Fixed6x6{})) return f(Fixed6x6{});
+    if (is(Fixed5x8{})) return f(Fixed5x8{});
+    if (is(Fixed8x5{})) return f(Fixed8x5{});
+    if (is(Fixed6x7{})) return f(Fixed6x7{});
     if (width * (height + 1) <= kPackedKeyBits)
         return f(Packed64{&shape_of<std::uint64_t>(width, height)});
     if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
@@ -56,6 +62,7 @@ decltype(auto) with_position(const AnyPosition& p, F&& f) {
 
 // One of T<G> for each geometry: what holds a typed engine object of a runtime size.
 template <template <typename> class T>
-using PerGeometry = std::variant<T<Standard>, T<Packed64>, T<Wide64>, T<Wide128>>;
+using PerGeometry = std::variant<T<Standard>, T<Fixed7x5>, T<Fixed6x6>, T<Fixed5x8>, T<Fixed8x5>,
+                                 T<Fixed6x7>, T<Packed64>, T<Wide64>, T<Wide128>>;
 
 }  // namespace link4
