@@ -75,7 +75,7 @@ def corrupt(data: bytes, at: int, value: int | None = None) -> bytes:
         (lambda d: b"", "not a link4 book"),
         (lambda d: b"PK\x03\x04" + d[4:], "not a link4 book"),
         (lambda d: corrupt(d, 8, 2), "another format version"),
-        (lambda d: corrupt(d, 10, 8), "another board size"),
+        (lambda d: corrupt(d, 10, 3), "another board size"),  # 3 columns: no size link4 plays
     ],
 )
 def test_a_damaged_file_gives_book_error(tmp_path: Path, change: object, message: str) -> None:

@@ -212,8 +212,15 @@ def test_first_best_rejects_an_order_that_is_not_one_of_the_columns(order: list[
 
 
 def test_a_request_looks_for_the_first_best_in_the_centre_order_by_default() -> None:
-    assert _core.SearchRequest().order == list(link4.CENTRE_ORDER)
+    # None: the centre order of whichever board is searched (a request knows no board).
+    assert _core.SearchRequest().order is None
     assert _core.SearchRequest(order=[6, 5, 4, 3, 2, 1, 0]).order == [6, 5, 4, 3, 2, 1, 0]
+    # An order must cover the searched board's columns, no more and no fewer.
+    request = _core.SearchRequest(want=_core.Want.FIRST_BEST, order=[4, 3, 2, 1, 0])
+    with pytest.raises(ValueError, match="order"):
+        _core.Solver(1 << 20).search(_core.Position(), request)
+    narrow = _core.Solver(1 << 20, width=5, height=4).search(_core.Position(5, 4), request)
+    assert narrow.exact and narrow.best_move in range(5)
 
 
 def test_search_best_move_is_exact_when_exact(solver: Solver) -> None:
