@@ -102,6 +102,28 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     return book;
 }
 
+// The checksum and the keys, for the book builder and the tests.
+void register_book_tools(py::module_& m) {
+    m.def("crc32",
+          [](const py::bytes& data) {
+              const std::string_view bytes = data;
+              return crc32(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
+          },
+          py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
+    m.def("position_from_key",
+          [](const py::int_& key, int width, int height) -> std::optional<AnyPosition> {
+              require_supported_size(width, height);
+              return with_geometry(width, height, [&](const auto& g) -> std::optional<AnyPosition> {
+                  using G = std::decay_t<decltype(g)>;
+                  Position<G> pos(g);
+                  if (!position_from_key(key_from_python<WordOf<G>>(key), pos)) return std::nullopt;
+                  return erased(pos);
+              });
+          },
+          py::arg("key"), py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
+          "The position with this key (see bitboard.hpp) on a board of width x height, or None.");
+}
+
 }  // namespace
 
 void register_book(py::module_& m) {
@@ -176,24 +198,7 @@ void register_book(py::module_& m) {
              "missing) for each entry from begin to end (excluded) with fewer discs than\n"
              "the depth whose score is not that best.");
 
-    m.def("crc32",
-          [](const py::bytes& data) {
-              const std::string_view bytes = data;
-              return crc32(reinterpret_cast<const std::uint8_t*>(bytes.data()), bytes.size());
-          },
-          py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
-    m.def("position_from_key",
-          [](const py::int_& key, int width, int height) -> std::optional<AnyPosition> {
-              require_supported_size(width, height);
-              return with_geometry(width, height, [&](const auto& g) -> std::optional<AnyPosition> {
-                  using G = std::decay_t<decltype(g)>;
-                  Position<G> pos(g);
-                  if (!position_from_key(key_from_python<WordOf<G>>(key), pos)) return std::nullopt;
-                  return erased(pos);
-              });
-          },
-          py::arg("key"), py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
-          "The position with this key (see bitboard.hpp) on a board of width x height, or None.");
+    register_book_tools(m);
 }
 
 }  // namespace link4::bindings

@@ -145,13 +145,11 @@ LINK4_ALWAYS_INLINE bool Searcher<G>::narrow_window(const Position& pos, Bitboar
 // its next disc. When a limit stops the search the value is meaningless and stop_ is
 // set; nothing is stored in the table after that.
 template <typename G>
-int Searcher<G>::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha,
-                         int beta) {
+int Searcher<G>::negamax(const Position& pos, Bitboard key, Bitboard threats, int alpha, int beta) {
     assert(alpha < beta);
     assert(key == pos.canonical_key());
     assert(threats == pos.opponent_winning_cells());
-    assert(!pos.can_win_next());
-    assert(!pos.last_mover_won() && !pos.is_full());
+    assert(!pos.can_win_next() && !pos.is_over());
 
     if (++nodes_ >= next_check_ && limit_reached()) return 0;
     if (pos.moves() <= book_depth_) {
