@@ -223,9 +223,9 @@ class Position {
         return r;
     }
 
-    // The playable cells of the columns that hold an odd number of discs (each on a
-    // row of second_player_rows).
-    constexpr Word odd_column_tops() const { return possible() & g_.second_player_rows(); }
+    // The playable cells of the columns with an odd number of empty cells (each on a
+    // row of follower_rows; on 7x6, the columns that hold an odd number of discs).
+    constexpr Word odd_column_tops() const { return possible() & g_.follower_rows(); }
 
     constexpr Word key() const { return current_ + mask_; }
     // No carry crosses a column in key(), so mirroring the key mirrors the position.

@@ -51,6 +51,12 @@ struct Shape {
     // as 1: the odd rows (bits 0, 2, 4, ... of each column) and the even ones.
     W first_player_rows{};
     W second_player_rows{};
+    // The rows of the claimeven players (static_bounds.hpp): the follower, who answers
+    // in the column just played, gets the upper cell of each pair, the rows h, h - 2,
+    // h - 4, ... from the top row h down; the leader the others. On 7x6 the follower
+    // is the second player and its rows are the even ones.
+    W follower_rows{};
+    W leader_rows{};
     // The rows from the bottom up to 2 below the top, and up to 4 below it (the
     // claimeven bounds, static_bounds.hpp).
     W rows_below_top2{};
@@ -99,6 +105,8 @@ constexpr Shape<W> make_shape(int width, int height) {
     s.board_mask = rows_up_to(height);
     for (int row = 0; row < height; row += 2) s.first_player_rows |= s.bottom_row << row;
     s.second_player_rows = s.board_mask & ~s.first_player_rows;
+    for (int row = height - 1; row >= 0; row -= 2) s.follower_rows |= s.bottom_row << row;
+    s.leader_rows = s.board_mask & ~s.follower_rows;
     s.rows_below_top2 = rows_up_to(height - 2);
     s.rows_below_top4 = rows_up_to(height > 4 ? height - 4 : 0);
     int n = 0;
@@ -116,11 +124,6 @@ constexpr Shape<W> make_shape(int width, int height) {
     }
     return s;
 }
-
-// Besides the Shape's values, a geometry says whether the static bounds
-// (static_bounds.hpp) hold on its board: they rest on claimeven, which needs an even
-// number of rows (with an odd number, the first player fills a column's top cell and
-// the second player cannot answer in that column).
 
 // A size compiled with every value a compile-time constant: the standard board, and
 // the sizes most asked about (the published tables' and the benchmarks'), whose search
@@ -145,7 +148,8 @@ struct Fixed {
     static constexpr Word second_player_rows() { return kShape.second_player_rows; }
     static constexpr Word mirror_cell(int i) { return kShape.mirror_cell[i]; }
     static constexpr Word column_of_cell(int i) { return kShape.column_of_cell[i]; }
-    static constexpr bool has_static_bounds() { return H % 2 == 0; }
+    static constexpr Word follower_rows() { return kShape.follower_rows; }
+    static constexpr Word leader_rows() { return kShape.leader_rows; }
     constexpr bool operator==(const Fixed&) const = default;
 };
 using Standard = Fixed<7, 6>;
@@ -177,7 +181,8 @@ struct Runtime {
     W second_player_rows() const { return s->second_player_rows; }
     W mirror_cell(int i) const { return s->mirror_cell[static_cast<unsigned>(i)]; }
     W column_of_cell(int i) const { return s->column_of_cell[static_cast<unsigned>(i)]; }
-    bool has_static_bounds() const { return s->height % 2 == 0; }
+    W follower_rows() const { return s->follower_rows; }
+    W leader_rows() const { return s->leader_rows; }
     bool operator==(const Runtime&) const = default;
 };
 

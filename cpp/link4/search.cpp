@@ -92,7 +92,7 @@ int Searcher<G>::transposition_cutoff(const Position& pos, Bitboard candidates, 
         uppers[lowest_bit(move)] = known.upper;
         child_lowers[lowest_bit(move)] = known.lower;
     }
-    if (beta > kCutoffStaticBeta || !g_.has_static_bounds()) return -kInfinity;
+    if (beta > kCutoffStaticBeta) return -kInfinity;
     const ChildStaticBounds<G> statics(pos, candidates);
     for (Bitboard c = candidates; c;) {
         const Bitboard move = c & (~c + Bitboard{1});

@@ -30,7 +30,7 @@ std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers(
     const Position<G>& pos) {
     using Bitboard = WordOf<G>;
     const G& g = pos.geometry();
-    if (!g.has_static_bounds() || !asks_static_bounds(pos)) return std::nullopt;
+    if (!asks_static_bounds(pos)) return std::nullopt;
     const Bitboard candidates = pos.non_losing_moves();
     if (!(candidates & (candidates - Bitboard{1}))) return std::nullopt;  // one move: no cutoff test
     const ChildStaticBounds<G> statics(pos, candidates);

@@ -1,5 +1,5 @@
 // Bounds on a position's score that need no search, from strategies one player can
-// always follow: the second player's claimeven and the first player's odd threat. The
+// always follow: the follower's claimeven and the leader's odd threat. The
 // reasoning, and why each test below is sound, is in docs/solver.md ("Static bounds").
 // Inline: the search asks for them at every node.
 #pragma once
@@ -14,13 +14,22 @@
 
 namespace link4 {
 
+// The two players of claimeven (docs/solver.md, "Claimeven"): the follower answers each
+// move in the column just played and gets the upper cell of each pair (the rows of
+// g.follower_rows()); the leader gets the others. The leader is to move when an even
+// number of cells is empty: on 7x6 the first player, on a board with an odd number of
+// cells the second.
+template <typename G>
+constexpr bool leader_to_move(const Position<G>& pos) {
+    return (pos.geometry().cells() - pos.moves()) % 2 == 0;
+}
+
 // The most a claimeven bound can prove: a win by move cells - 4 (on 7x6 the second
-// player's 19th disc). The static bounds hold only on boards with an even number of
-// rows (geometry.hpp), whose cells are even in number.
+// player's 19th disc).
 inline constexpr int kClaimevenBest = 3;
 static_assert(win_at_move(42, 42 - 4) == kClaimevenBest);
 
-// What the second player scores at least by claimeven when `share`, the empty cells it
+// What the follower scores at least by claimeven when `share`, the empty cells it
 // gets, and `discs`, its own, hold a four: 0 when they hold none. The lower the rows
 // the four needs, the earlier it is complete (docs/solver.md, "Claimeven").
 template <typename G, typename Bitboard = WordOf<G>>
@@ -47,15 +56,15 @@ bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fill
     return !fatal || has_four(g, discs | (share & ~cells_above(g, fatal)));
 }
 
-// The first player's odd-threat zugzwang (docs/solver.md, "The first player's
-// zugzwang"): with the second player to move, an upper bound on its score from the
-// best odd threat t of the first player that the second player's share of the cells
+// The leader's odd-threat zugzwang (docs/solver.md, "The leader's
+// zugzwang"): with the follower to move, an upper bound on its score from the
+// best odd threat t of the leader that the follower's share of the cells
 // cannot answer, or max_score + 1 (above any score) when there is none.
 // `opponent_threats` is pos.opponent_winning_cells(); `empty` the empty cells.
 template <typename G, typename Bitboard = WordOf<G>>
-int first_player_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
+int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
     const G& g = pos.geometry();
-    const Bitboard threats = opponent_threats & g.first_player_rows();
+    const Bitboard threats = opponent_threats & g.leader_rows();
     int bound = max_score(g.cells()) + 1;
     if (!threats) return bound;
     const Bitboard odd_tops = pos.odd_column_tops();
@@ -66,12 +75,12 @@ int first_player_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bit
         const Bitboard column = g.column_of_cell(lowest_bit(n));
         const Bitboard above = threats & column & ~n;  // (the cells below n are full)
         const Bitboard t = above & (~above + Bitboard{1});
-        const Bitboard fills = (empty & g.first_player_rows() & ~column) |
-                               (empty & g.second_player_rows() & column & (t - Bitboard{1}));
-        const Bitboard share = fills | (odd_tops & ~column) | (n & g.first_player_rows());
+        const Bitboard fills = (empty & g.leader_rows() & ~column) |
+                               (empty & g.follower_rows() & column & (t - Bitboard{1}));
+        const Bitboard share = fills | (odd_tops & ~column) | (n & g.leader_rows());
         if (can_complete_four(g, pos.current(), share, fills, opponent_threats)) continue;
         const int rows_above = g.height() - 1 - lowest_bit(t) % g.column_bits();
-        // The move that fills t, at the latest: the first player's win.
+        // The move that fills t, at the latest: the leader's win.
         const int last_move = g.cells() - rows_above;
         const int score = -win_at_move(g.cells(), last_move);
         if (score < bound) bound = score;
@@ -90,32 +99,31 @@ template <typename G, typename Bitboard = WordOf<G>>
 void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int alpha, int beta,
                            int& lower, int& upper) {
     const G& g = pos.geometry();
-    if (!g.has_static_bounds()) return;
-    const bool first_to_move = pos.moves() % 2 == 0;
-    const bool want_zugzwang = !first_to_move && upper > -2 && alpha >= -2;
+    const bool leader_moves = leader_to_move(pos);
+    const bool want_zugzwang = !leader_moves && upper > -2 && alpha >= -2;
     const bool want_lower = lower < 0 && beta <= kClaimevenBest;
     const bool want_upper = upper > -kClaimevenBest && alpha >= -kClaimevenBest;
     if (!want_zugzwang && !want_lower && !want_upper) return;
     const Bitboard empty = g.board_mask() & ~pos.mask();
     if (want_zugzwang) {
-        if (const int z = first_player_zugzwang(pos, threats, empty); z < upper) upper = z;
+        if (const int z = leader_zugzwang(pos, threats, empty); z < upper) upper = z;
     }
     Bitboard tops = pos.odd_column_tops();
-    if (!first_to_move) tops &= tops - Bitboard{1};  // the top the second player takes at once
-    const Bitboard first_rows = empty & g.first_player_rows();
-    const Bitboard first_share = first_rows | tops;
-    const Bitboard second_share = empty & g.second_player_rows() & ~tops;
+    if (!leader_moves) tops &= tops - Bitboard{1};  // the top the follower takes at once
+    const Bitboard leader_cells = empty & g.leader_rows();
+    const Bitboard leader_share = leader_cells | tops;
+    const Bitboard follower_share = empty & g.follower_rows() & ~tops;
     if (want_upper) {
-        if (first_to_move &&
-            !can_complete_four(g, pos.current(), first_share, first_rows, threats)) {
-            upper = std::min(upper, -claimeven_win(g, pos.opponent(), second_share));
+        if (leader_moves &&
+            !can_complete_four(g, pos.current(), leader_share, leader_cells, threats)) {
+            upper = std::min(upper, -claimeven_win(g, pos.opponent(), follower_share));
         } else if (upper > 0 && alpha >= -1 && !has_four(g, pos.current() | empty)) {
             upper = 0;
         }
     }
     if (want_lower) {
-        if (!first_to_move && !has_four(g, pos.opponent() | first_share)) {
-            lower = claimeven_win(g, pos.current(), second_share);
+        if (!leader_moves && !has_four(g, pos.opponent() | leader_share)) {
+            lower = claimeven_win(g, pos.current(), follower_share);
         } else if (!has_four(g, pos.opponent() | empty)) {
             lower = 0;
         }
@@ -131,7 +139,7 @@ inline constexpr int kCutoffStaticBeta = 2;
 // kCutoffStaticBeta. A set of cells that holds no four has no subset that holds one,
 // so the constructor asks once, of the union of a test's sets over all the children,
 // and a child's own test is done only when that union holds a four (docs/solver.md,
-// "The children's bounds"). Left out: the first player's bound from the second
+// "The children's bounds"). Left out: the leader's bound from the second
 // player's having no four left to make at all, which seldom holds here; a child's
 // search still finds it.
 // Precondition: the geometry has static bounds.
@@ -143,22 +151,22 @@ class ChildStaticBounds {
     ChildStaticBounds(const Position<G>& pos, Bitboard candidates)
         : g_(pos.geometry()),
           empty_(g_.board_mask() & ~pos.mask()),
-          first_to_move_(pos.moves() % 2 == 0) {
+          leader_moves_(leader_to_move(pos)) {
         const Bitboard us = pos.current(), them = pos.opponent();
-        if (!first_to_move_) {
-            // The child's side to move (them) is the first player. After any of our
+        if (!leader_moves_) {
+            // The child's side to move (them) is the leader. After any of our
             // moves, its share of the empty cells lies within the cells of its rows and
             // the odd columns' tops, now or after the move...
             const Bitboard new_tops =
-                (candidates << 1) & g_.second_player_rows() & g_.board_mask();
-            first_free_ = !has_four(g_, them | (empty_ & g_.first_player_rows()) |
+                (candidates << 1) & g_.follower_rows() & g_.board_mask();
+            leader_free_ = !has_four(g_, them | (empty_ & g_.leader_rows()) |
                                             pos.odd_column_tops() | new_tops);
             // ... and ours within our rows' empty cells.
-            second_free_ = !has_four(g_, us | candidates | (empty_ & g_.second_player_rows()));
+            follower_free_ = !has_four(g_, us | candidates | (empty_ & g_.follower_rows()));
         } else {
-            // We are the first player: our threats after any move lie within these.
+            // We are the leader: our threats after any move lie within these.
             no_zugzwang_ =
-                !(winning_cells(g_, us | candidates, pos.mask()) & g_.first_player_rows());
+                !(winning_cells(g_, us | candidates, pos.mask()) & g_.leader_rows());
         }
     }
 
@@ -167,28 +175,28 @@ class ChildStaticBounds {
     int child_upper(const Position<G>& child, Bitboard move, int upper,
                     ChildThreats<G>& child_threats) const {
         const Bitboard empty = empty_ & ~move;
-        if (!first_to_move_) {  // the child's side to move is the first player
+        if (!leader_moves_) {  // the child's side to move is the leader
             const Bitboard tops = child.odd_column_tops();
-            const Bitboard first_rows = empty & g_.first_player_rows();
-            if (!first_free_ && can_complete_four(g_, child.current(), first_rows | tops,
-                                                  first_rows, child_threats.get(move)))
+            const Bitboard leader_cells = empty & g_.leader_rows();
+            if (!leader_free_ && can_complete_four(g_, child.current(), leader_cells | tops,
+                                                  leader_cells, child_threats.get(move)))
                 return upper;
-            if (second_free_) return std::min(upper, 0);
+            if (follower_free_) return std::min(upper, 0);
             return std::min(upper, -claimeven_win(g_, child.opponent(),
-                                                  empty & g_.second_player_rows() & ~tops));
+                                                  empty & g_.follower_rows() & ~tops));
         }
         if (no_zugzwang_) return upper;
-        const int z = first_player_zugzwang(child, child_threats.get(move), empty);
+        const int z = leader_zugzwang(child, child_threats.get(move), empty);
         return z < upper ? z : upper;
     }
 
   private:
     [[no_unique_address]] G g_;
     Bitboard empty_;
-    bool first_to_move_;
-    // With the second player to move: the unions hold no four.
-    bool first_free_ = false, second_free_ = false;
-    // With the first player to move: no child has a zugzwang.
+    bool leader_moves_;
+    // With the follower to move: the unions hold no four.
+    bool leader_free_ = false, follower_free_ = false;
+    // With the leader to move: no child has a zugzwang.
     bool no_zugzwang_ = false;
 };
 

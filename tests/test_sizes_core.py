@@ -1,0 +1,148 @@
+"""The compiled core at every board size: the rules against a plain check of the
+cells, keys, books and solvers of one size, and the refusal of sizes it does not play
+or of mixed sizes. One size of each kind the core is compiled for is covered: the
+standard board, a size compiled with constants (7x5), the generic 64-bit boards with
+packed (4x4, 6x5) and whole-key tables (9x5, 5x12), and the 128-bit boards (8x8, 9x12)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from link4 import _core
+
+SIZES = [(7, 6), (7, 5), (4, 4), (6, 5), (9, 5), (5, 12), (8, 8), (9, 12)]
+
+
+def has_four(rows: list[list[int]], player: int) -> bool:
+    """Four in a row for `player` on a grid of rows (top first), by brute force."""
+    height, width = len(rows), len(rows[0])
+    for r in range(height):
+        for c in range(width):
+            for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(r + i * dr, c + i * dc) for i in range(4)]
+                if all(0 <= y < height and 0 <= x < width and rows[y][x] == player for y, x in cells):
+                    return True
+    return False
+
+
+def random_game(rng: random.Random, width: int, height: int) -> tuple[str, _core.Position]:
+    """A random game to its end, as a move string and its final position."""
+    pos = _core.Position(width, height)
+    moves = ""
+    while not pos.is_over():
+        col = rng.choice(pos.legal_moves())
+        pos.play(col)
+        moves += str(col + 1)
+    return moves, pos
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_random_games_follow_the_rules_of_their_size(width: int, height: int) -> None:
+    rng = random.Random(width * 100 + height)
+    for _ in range(40):
+        moves, end = random_game(rng, width, height)
+        pos = _core.Position(width, height)
+        for i, digit in enumerate(moves):
+            col = int(digit) - 1
+            assert pos.legal_moves() == [c for c in range(width) if pos.rows()[0][c] == 0]
+            pos.play(col)
+            rows = pos.rows()
+            assert len(rows) == height and all(len(row) == width for row in rows)
+            mover = 1 if i % 2 == 0 else 2
+            assert pos.last_mover_won() == has_four(rows, mover)
+            assert not has_four(rows, 3 - mover)
+        assert pos == end == _core.Position.from_moves(moves, width, height)
+        assert end.last_mover_won() or end.ply == width * height
+        assert _core.board_moves(end.rows()) is not None
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES)
+def test_keys_give_back_their_positions_and_mirror_images_share_one(width: int, height: int) -> None:
+    rng = random.Random(7 + width * height)
+    for _ in range(30):
+        moves, _end = random_game(rng, width, height)
+        moves = moves[: rng.randrange(len(moves))]
+        pos = _core.Position.from_moves(moves, width, height)
+        mirrored = "".join(str(width + 1 - int(d)) for d in moves)
+        image = _core.Position.from_moves(mirrored, width, height)
+        assert pos.canonical_key() == image.canonical_key() == min(pos.key(), image.key())
+        back = _core.position_from_key(pos.key(), width, height)
+        assert back is not None and back.rows() == pos.rows() and back.ply == pos.ply
+
+
+def test_a_board_past_64_bits_has_keys_past_64_bits() -> None:
+    pos = _core.Position.from_moves("8" * 7, 8, 8)  # the top cell of the last column
+    assert pos.key() >= 1 << 63
+    assert _core.position_from_key(pos.key(), 8, 8) == pos
+
+
+@pytest.mark.parametrize(("width", "height"), [(3, 6), (10, 6), (7, 3), (7, 13), (0, 0)])
+def test_sizes_outside_4_to_9_by_4_to_12_are_refused(width: int, height: int) -> None:
+    with pytest.raises(ValueError):
+        _core.Position(width, height)
+    with pytest.raises(ValueError):
+        _core.Solver(1 << 20, width=width, height=height)
+
+
+def test_a_digit_past_the_width_is_malformed() -> None:
+    assert _core.Position.from_moves("5", 5, 4).ply == 1
+    with pytest.raises(ValueError):
+        _core.Position.from_moves("6", 5, 4)
+    with pytest.raises(ValueError):
+        _core.Position(5, 4).play(5)
+
+
+def test_a_board_of_a_shape_no_size_has_is_refused() -> None:
+    with pytest.raises(ValueError):
+        _core.board_moves([[0] * 3] * 6)
+    with pytest.raises(ValueError):
+        _core.board_moves([[0] * 7] * 5 + [[0] * 6])
+
+
+@pytest.mark.parametrize(("width", "height"), [(6, 5), (8, 8)])
+def test_a_book_records_its_size_and_serves_only_it(width: int, height: int) -> None:
+    rng = random.Random(width)
+    entries: dict[int, int] = {}
+    for _ in range(20):
+        moves, _end = random_game(rng, width, height)
+        pos = _core.Position.from_moves(moves[:4], width, height)
+        entries[pos.canonical_key()] = rng.randrange(-3, 4)
+    book = _core.Book.from_entries(list(entries.items()), 4, width, height)
+    again = _core.Book.parse(book.to_bytes())
+    assert (again.width, again.height, len(again)) == (width, height, len(entries))
+    assert again.to_bytes() == book.to_bytes()
+    key_bytes = 8 if width * (height + 1) <= 64 else 16
+    assert len(book.to_bytes()) == 32 + (key_bytes + 1) * len(entries)
+    for i in range(len(again)):
+        position, moves, score = again.entry_game(i)
+        assert entries[position.canonical_key()] == score
+        assert again.get(_core.Position.from_moves(moves, width, height)) == score
+    _core.Solver(1 << 20, book=again, width=width, height=height)
+    with pytest.raises(ValueError, match="size|board"):
+        _core.Solver(1 << 20, book=again)  # a 7x6 solver
+    with pytest.raises(ValueError, match="size|board"):
+        again.get(_core.Position())
+
+
+def test_a_solver_refuses_a_position_of_another_size() -> None:
+    solver = _core.Solver(1 << 20, width=6, height=5)
+    assert solver.solve(_core.Position.from_moves("333", 6, 5), False)[0] == solver.solve(
+        _core.Position.from_moves("444", 6, 5), False
+    )[0]
+    with pytest.raises(ValueError, match="size|board"):
+        solver.solve(_core.Position(), False)
+    request = _core.SearchRequest()
+    with pytest.raises(ValueError, match="size|board"):
+        _core.search_many([_core.Position(6, 5), _core.Position(7, 6)], request, 1, 1 << 20, None, None)
+
+
+def test_the_empty_boards_of_the_smallest_sizes_are_draws() -> None:
+    # Published: 4x4, 5x4, 4x5, 5x5 draw; 6x4 a win for the second player with the last disc.
+    for width, height, score in [(4, 4, 0), (5, 4, 0), (4, 5, 0), (5, 5, 0), (6, 4, -1)]:
+        solver = _core.Solver(1 << 22, width=width, height=height)
+        assert solver.solve(_core.Position(width, height), False)[0] == score
+        analysis = solver.analyze(_core.Position(width, height), _core.SearchRequest())
+        assert len(analysis.columns) == width
+        assert max(lower for lower, _upper in analysis.columns) == score
