@@ -159,6 +159,7 @@ using Fixed6x6 = Fixed<6, 6>;
 using Fixed5x8 = Fixed<5, 8>;
 using Fixed8x5 = Fixed<8, 5>;
 using Fixed6x7 = Fixed<6, 7>;
+using Fixed9x5 = Fixed<9, 5>;
 
 // Any other size, its values read from the Shape of that size. W: the word; Packed:
 // whether the keys fit kPackedKeyBits bits.
@@ -193,8 +194,8 @@ using Wide128 = Runtime<Bits128, false>;
 // Applies X to each geometry type: the engine's .cpp files instantiate their templates
 // with it, once per kind of board.
 #define LINK4_FOR_EACH_GEOMETRY(X)                                                        \
-    X(Standard) X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Packed64)  \
-    X(Wide64) X(Wide128)
+    X(Standard) X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Fixed9x5)  \
+    X(Packed64) X(Wide64) X(Wide128)
 
 // The Shape of a supported size (made on first use, then kept for the process).
 template <typename W>

@@ -33,6 +33,7 @@ decltype(auto) with_geometry(int width, int height, F&& f) {
     if (is(Fixed5x8{})) return f(Fixed5x8{});
     if (is(Fixed8x5{})) return f(Fixed8x5{});
     if (is(Fixed6x7{})) return f(Fixed6x7{});
+    if (is(Fixed9x5{})) return f(Fixed9x5{});
     if (width * (height + 1) <= kPackedKeyBits)
         return f(Packed64{&shape_of<std::uint64_t>(width, height)});
     if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
@@ -63,6 +64,6 @@ decltype(auto) with_position(const AnyPosition& p, F&& f) {
 // One of T<G> for each geometry: what holds a typed engine object of a runtime size.
 template <template <typename> class T>
 using PerGeometry = std::variant<T<Standard>, T<Fixed7x5>, T<Fixed6x6>, T<Fixed5x8>, T<Fixed8x5>,
-                                 T<Fixed6x7>, T<Packed64>, T<Wide64>, T<Wide128>>;
+                                 T<Fixed6x7>, T<Fixed9x5>, T<Packed64>, T<Wide64>, T<Wide128>>;
 
 }  // namespace link4
