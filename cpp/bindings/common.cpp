@@ -35,9 +35,10 @@ const char* move_error_kind(MoveError error) {
 }
 }  // namespace
 
-void raise_move_error(int ply, bool won, MoveError error, int col) {
+void raise_move_error(int ply, bool won, MoveError error, int col, int width) {
     py::dict details;
     details["col"] = col;
+    details["width"] = width;
     details["ply"] = ply;
     details["won"] = won;
     raise_error(move_error_kind(error), details);

@@ -20,9 +20,9 @@ namespace py = pybind11;
 [[noreturn]] void raise_error(const char* kind, const py::dict& details = py::dict());
 // An argument out of its range (a ValueError naming it).
 [[noreturn]] void raise_bad_argument(const char* name, long long value);
-// A move the rules refuse, with what the message needs to say why: the discs down and
-// whether the last one won.
-[[noreturn]] void raise_move_error(int ply, bool won, MoveError error, int col);
+// A move the rules refuse, with what the message needs to say why: the discs down,
+// whether the last one won and the board's width.
+[[noreturn]] void raise_move_error(int ply, bool won, MoveError error, int col, int width);
 // Searches are for running games only.
 void require_running(const AnyPosition& pos);
 // A board size link4 does not play.

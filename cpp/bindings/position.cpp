@@ -119,7 +119,7 @@ std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosit
 void play(AnyPosition& p, int col) {
     p = with_position(p, [&](auto pos) {
         if (const MoveError e = pos.check_move(col); e != MoveError::kNone)
-            raise_move_error(pos.moves(), pos.last_mover_won(), e, col);
+            raise_move_error(pos.moves(), pos.last_mover_won(), e, col, p.width);
         pos.play(col);
         return erased(pos);
     });
