@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import link4
-from link4 import BoardError, Game, GameOverError, IllegalMoveError, InvalidMoveError
+from link4 import (
+    BoardError,
+    BoardSizeError,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SizeMismatchError,
+)
+from link4.errors import from_core
 
 
 @contextmanager
@@ -30,11 +39,21 @@ def unchanged(game: Game) -> Iterator[None]:
 # -- the exception classes ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cls", [InvalidMoveError, IllegalMoveError, GameOverError, BoardError])
+@pytest.mark.parametrize(
+    "cls",
+    [InvalidMoveError, IllegalMoveError, GameOverError, BoardError, BoardSizeError, SizeMismatchError],
+)
 def test_errors_are_value_errors(cls: type[Exception]) -> None:
     assert issubclass(cls, ValueError)
     assert cls.__module__ == "link4"
     assert getattr(link4, cls.__name__) is cls
+
+
+def test_a_board_of_no_size_link4_plays_is_a_board_error() -> None:
+    # Game.from_board raised BoardError for a board of the wrong shape before there were
+    # sizes: code that catches it still does.
+    assert issubclass(BoardSizeError, BoardError)
+    assert not issubclass(SizeMismatchError, BoardError)
 
 
 def test_game_over_is_an_illegal_move() -> None:
@@ -290,3 +309,21 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
         assert not game.is_winning_move(col)
         with pytest.raises(IndexError, match="column"):
             game.height(col)
+
+
+def test_the_core_s_size_errors() -> None:
+    error = from_core("board_size", width=11, height=4)
+    assert type(error) is BoardSizeError
+    assert str(error) == "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 11 columns and 4 rows"
+    error = from_core(
+        "size_mismatch", what="book", width=7, height=6, expected_width=8, expected_height=7
+    )
+    assert type(error) is SizeMismatchError
+    assert str(error) == "board sizes differ: the book is 7x6, but 8x7 is expected here (width x height)"
+
+
+def test_the_core_s_move_errors_name_the_width() -> None:
+    error = from_core("out_of_range", col=6, width=5)
+    assert str(error) == "column 6 is outside the board: columns are 0 to 4"
+    error = from_core("malformed_string", moves="17", index=1, width=6)
+    assert "digits 1 to 6" in str(error)

@@ -16,11 +16,13 @@ from link4.book import Book
 from link4.engine import CENTRE_ORDER, SearchResult, Solver, solve
 from link4.errors import (
     BoardError,
+    BoardSizeError,
     BookError,
     GameOverError,
     IllegalMoveError,
     Interrupted,
     InvalidMoveError,
+    SizeMismatchError,
 )
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
@@ -33,6 +35,7 @@ __all__ = [
     "WIDTH",
     "YELLOW",
     "BoardError",
+    "BoardSizeError",
     "Book",
     "BookError",
     "Engine",
@@ -44,6 +47,7 @@ __all__ = [
     "Outcome",
     "Player",
     "SearchResult",
+    "SizeMismatchError",
     "Solver",
     "__version__",
     "analyze_many",
