@@ -4,65 +4,18 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, ordinal
+from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player
 from link4.errors import IllegalMoveError
+from link4.outcome import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
     import numpy.typing as npt
 
 __all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended.
-
-    ``winner`` is RED, YELLOW or None for a draw; ``line`` holds the four cells of the
-    winning line as (column, row) pairs, 0-based, row 0 at the bottom (empty for a draw);
-    ``ply`` is the number of discs played.
-    """
-
-    winner: Player | None
-    line: tuple[Cell, ...]
-    ply: int
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def result(self) -> str:
-        """The result in the notation of game records: ``"1-0"`` (red won), ``"0-1"``
-        (yellow won) or ``"1/2-1/2"``.
-
-        >>> Game("4455667").outcome().result()
-        '1-0'
-        """
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Player.RED else "0-1"
-
-    def reward(self, player: Player | int) -> int:
-        """``1`` if ``player`` won, ``-1`` if it lost, ``0`` for a draw (as in PettingZoo).
-
-        >>> outcome = Game("4455667").outcome()
-        >>> outcome.reward(RED), outcome.reward(YELLOW)
-        (1, -1)
-        """
-        side = Player(player)
-        if self.winner is None:
-            return 0
-        return 1 if self.winner is side else -1
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return "draw"
-        discs = (self.ply + 1) // 2
-        return f"{self.winner} wins with its {ordinal(discs)} disc"
 
 
 def _column(col: object) -> int:
