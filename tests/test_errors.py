@@ -266,10 +266,8 @@ def test_impossible_boards(text: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("value", "fragment"),
     [
-        pytest.param([[0] * 7] * 5, "6 rows", id="five-rows"),
-        pytest.param([[0] * 7] * 7, "6 rows", id="seven-rows"),
-        pytest.param([[0] * 6] * 6, "has 6 cells, not 7", id="short-rows"),
-        pytest.param([[0] * 7] * 5 + [[0] * 8], "row 6 from the top has 8 cells", id="long-row"),
+        pytest.param([[0] * 7] * 5 + [[0] * 8], "row 6 from the top has 8 cells, not 7", id="long-row"),
+        pytest.param([[0] * 7, [0] * 6] + [[0] * 7] * 4, "row 2 from the top has 6 cells", id="short-row"),
         pytest.param(
             [[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]], "row 6 from the top, column 3", id="bad-int"
         ),
@@ -278,7 +276,7 @@ def test_impossible_boards(text: str, fragment: str) -> None:
         pytest.param([[0] * 7] * 5 + [[None] * 7], "not a cell", id="none"),
         pytest.param(board("..Z...."), "'Z' is not a cell", id="bad-letter"),
         pytest.param(42, "not int", id="not-a-sequence"),
-        pytest.param([0] * 41, "a flat board has 42 cells", id="flat-41"),
+        pytest.param([0] * 41, "a flat board has 42 cells (7x6)", id="flat-41"),
         pytest.param([0] * 43, "this one has 43", id="flat-43"),
         pytest.param([[0] * 7] * 5 + [0], "row 6 from the top is 0", id="cell-among-rows"),
     ],
@@ -287,6 +285,23 @@ def test_malformed_boards(value: Any, fragment: str) -> None:
     with pytest.raises(BoardError) as info:
         Game.from_board(value)
     assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("value", "size"),
+    [
+        pytest.param([[0] * 7] * 3, "7 columns and 3 rows", id="three-rows"),
+        pytest.param([[0] * 7] * 13, "7 columns and 13 rows", id="thirteen-rows"),
+        pytest.param([[0] * 3] * 6, "3 columns and 6 rows", id="three-columns"),
+        pytest.param([[0] * 10] * 6, "10 columns and 6 rows", id="ten-columns"),
+        pytest.param([], "0 columns and 0 rows", id="no-rows"),
+        pytest.param("...\n...\n...", "3 columns and 3 rows", id="text-3x3"),
+    ],
+)
+def test_boards_of_no_size_link4_plays(value: Any, size: str) -> None:
+    with pytest.raises(BoardSizeError) as info:
+        Game.from_board(value)
+    assert str(info.value) == f"link4 plays boards of 4 to 9 columns and 4 to 12 rows, not {size}"
 
 
 # -- columns outside what C can hold -----------------------------------------------------
@@ -308,7 +323,7 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
         assert not game.is_legal(col)
         assert not game.is_winning_move(col)
         with pytest.raises(IndexError, match="column"):
-            game.height(col)
+            game.column_height(col)
 
 
 def test_the_core_s_size_errors() -> None:

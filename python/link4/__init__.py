@@ -5,6 +5,8 @@
 >>> g.play(3)
 >>> g.moves
 '44534'
+>>> link4.Game("334", width=6, height=5)      # any board from 4 x 4 to 9 x 12
+Game('334', width=6, height=5)
 """
 
 from __future__ import annotations

@@ -230,10 +230,10 @@ def render_board(
     last: tuple[int, int] | None = None
     if mark_last and game.ply:
         col = game.move_list[-1]
-        last = (col, game.height(col) - 1)
+        last = (col, game.column_height(col) - 1)
     out = []
     for i, row in enumerate(rows):
-        r = HEIGHT - 1 - i
+        r = game.height - 1 - i
         cells = []
         for c, v in enumerate(row):
             if v == 0:
@@ -248,8 +248,8 @@ def render_board(
             else:
                 cells.append(f" {glyph} ")
         out.append(" |" + "".join(cells) + "|")
-    out.append(" +" + "-" * (3 * WIDTH) + "+")
-    out.append(("  " + "".join(f" {c + 1} " for c in range(WIDTH))).rstrip())
+    out.append(" +" + "-" * (3 * game.width) + "+")
+    out.append(("  " + "".join(f" {c + 1} " for c in range(game.width))).rstrip())
     return "\n".join(out)
 
 
