@@ -168,7 +168,7 @@ def moves(data: bytes) -> None:
         again.play(int(ch) - 1)
     assert again == game and again.moves == text
     legal = game.legal_moves()
-    assert legal == ([] if game.is_over() else [c for c in range(7) if game.height(c) < 6])
+    assert legal == ([] if game.is_over() else [c for c in range(7) if game.column_height(c) < 6])
     assert link4.perft(text, 0) == 1
     assert link4.perft(text, 1) == len(legal)
     if depth >= 2:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import link4
-from link4.dataset import random_positions
+from link4.dataset import Row, random_positions, read_jsonl_row, write
 
 np = pytest.importorskip("numpy")
 
@@ -34,6 +34,32 @@ def test_random_positions_are_reproducible_distinct_and_running() -> None:
     assert all(20 <= g.ply <= 30 and not g.is_over() for g in games)
     with pytest.raises(ValueError, match="plies"):
         random_positions(1, plies=(30, 20))
+
+
+def test_random_positions_of_another_size() -> None:
+    games = random_positions(50, plies=(8, 12), seed=3, width=5, height=4)
+    assert all((g.width, g.height) == (5, 4) for g in games)
+    assert all(8 <= g.ply <= 12 and not g.is_over() for g in games)
+    assert len(set(games)) == 50
+    with pytest.raises(ValueError, match="0 <= A <= B < 20"):
+        random_positions(1, plies=(10, 20), width=5, height=4)
+
+
+def test_data_set_rows_of_another_size(tmp_path: Path) -> None:
+    row = Row(0, "11", 1, (0, 1, 2, 1, 0), width=5, height=4)
+    assert read_jsonl_row(row.to_json()) == row
+    assert '"width": 5, "height": 4' in row.to_json()
+    standard = Row(0, "44", 2, (0,) * 7)
+    assert "width" not in standard.to_json() and read_jsonl_row(standard.to_json()) == standard
+    write([row, Row(1, "", 0, (0,) * 5, width=5, height=4)], tmp_path / "d.npz", "npz")
+    data = np.load(tmp_path / "d.npz")
+    assert data["board"].shape == (2, 4, 5) and data["planes"].shape == (2, 4, 5, 2)
+    assert data["columns"].shape == (2, 5) and data["legal"].shape == (2, 5)
+    write([row], tmp_path / "d.csv", "csv")
+    header = (tmp_path / "d.csv").read_text().splitlines()[0]
+    assert header == "moves,width,height,ply,score,column1,column2,column3,column4,column5"
+    with pytest.raises(link4.SizeMismatchError, match="the position of row 1 is 7x6, but 5x4 is expected"):
+        write([row, Row(1, "44", 2, (0,) * 7)], tmp_path / "mixed.jsonl", "jsonl")
 
 
 def test_npz_labels_are_exact(tmp_path: Path) -> None:

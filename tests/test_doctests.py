@@ -11,6 +11,7 @@ MODULES = [
     "link4",
     "link4.engine",
     "link4.game",
+    "link4.outcome",
     "link4.levels",
     "link4.dataset",
     "link4.book",

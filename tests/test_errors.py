@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 
 import link4
-from link4 import BoardError, Game, GameOverError, IllegalMoveError, InvalidMoveError
+from link4 import (
+    BoardError,
+    BoardSizeError,
+    Game,
+    GameOverError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SizeMismatchError,
+)
+from link4.errors import from_core
 
 
 @contextmanager
@@ -30,11 +39,21 @@ def unchanged(game: Game) -> Iterator[None]:
 # -- the exception classes ------------------------------------------------------------
 
 
-@pytest.mark.parametrize("cls", [InvalidMoveError, IllegalMoveError, GameOverError, BoardError])
+@pytest.mark.parametrize(
+    "cls",
+    [InvalidMoveError, IllegalMoveError, GameOverError, BoardError, BoardSizeError, SizeMismatchError],
+)
 def test_errors_are_value_errors(cls: type[Exception]) -> None:
     assert issubclass(cls, ValueError)
     assert cls.__module__ == "link4"
     assert getattr(link4, cls.__name__) is cls
+
+
+def test_a_board_of_no_size_link4_plays_is_a_board_error() -> None:
+    # Game.from_board raised BoardError for a board of the wrong shape before there were
+    # sizes: code that catches it still does.
+    assert issubclass(BoardSizeError, BoardError)
+    assert not issubclass(SizeMismatchError, BoardError)
 
 
 def test_game_over_is_an_illegal_move() -> None:
@@ -247,10 +266,8 @@ def test_impossible_boards(text: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("value", "fragment"),
     [
-        pytest.param([[0] * 7] * 5, "6 rows", id="five-rows"),
-        pytest.param([[0] * 7] * 7, "6 rows", id="seven-rows"),
-        pytest.param([[0] * 6] * 6, "has 6 cells, not 7", id="short-rows"),
-        pytest.param([[0] * 7] * 5 + [[0] * 8], "row 6 from the top has 8 cells", id="long-row"),
+        pytest.param([[0] * 7] * 5 + [[0] * 8], "row 6 from the top has 8 cells, not 7", id="long-row"),
+        pytest.param([[0] * 7, [0] * 6] + [[0] * 7] * 4, "row 2 from the top has 6 cells", id="short-row"),
         pytest.param(
             [[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]], "row 6 from the top, column 3", id="bad-int"
         ),
@@ -259,7 +276,7 @@ def test_impossible_boards(text: str, fragment: str) -> None:
         pytest.param([[0] * 7] * 5 + [[None] * 7], "not a cell", id="none"),
         pytest.param(board("..Z...."), "'Z' is not a cell", id="bad-letter"),
         pytest.param(42, "not int", id="not-a-sequence"),
-        pytest.param([0] * 41, "a flat board has 42 cells", id="flat-41"),
+        pytest.param([0] * 41, "a flat board has 42 cells (7x6)", id="flat-41"),
         pytest.param([0] * 43, "this one has 43", id="flat-43"),
         pytest.param([[0] * 7] * 5 + [0], "row 6 from the top is 0", id="cell-among-rows"),
     ],
@@ -268,6 +285,23 @@ def test_malformed_boards(value: Any, fragment: str) -> None:
     with pytest.raises(BoardError) as info:
         Game.from_board(value)
     assert fragment in str(info.value)
+
+
+@pytest.mark.parametrize(
+    ("value", "size"),
+    [
+        pytest.param([[0] * 7] * 3, "7 columns and 3 rows", id="three-rows"),
+        pytest.param([[0] * 7] * 13, "7 columns and 13 rows", id="thirteen-rows"),
+        pytest.param([[0] * 3] * 6, "3 columns and 6 rows", id="three-columns"),
+        pytest.param([[0] * 10] * 6, "10 columns and 6 rows", id="ten-columns"),
+        pytest.param([], "0 columns and 0 rows", id="no-rows"),
+        pytest.param("...\n...\n...", "3 columns and 3 rows", id="text-3x3"),
+    ],
+)
+def test_boards_of_no_size_link4_plays(value: Any, size: str) -> None:
+    with pytest.raises(BoardSizeError) as info:
+        Game.from_board(value)
+    assert str(info.value) == f"link4 plays boards of 4 to 9 columns and 4 to 12 rows, not {size}"
 
 
 # -- columns outside what C can hold -----------------------------------------------------
@@ -289,4 +323,22 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
         assert not game.is_legal(col)
         assert not game.is_winning_move(col)
         with pytest.raises(IndexError, match="column"):
-            game.height(col)
+            game.column_height(col)
+
+
+def test_the_core_s_size_errors() -> None:
+    error = from_core("board_size", width=11, height=4)
+    assert type(error) is BoardSizeError
+    assert str(error) == "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 11 columns and 4 rows"
+    error = from_core(
+        "size_mismatch", what="book", width=7, height=6, expected_width=8, expected_height=7
+    )
+    assert type(error) is SizeMismatchError
+    assert str(error) == "board sizes differ: the book is 7x6, but 8x7 is expected here (width x height)"
+
+
+def test_the_core_s_move_errors_name_the_width() -> None:
+    error = from_core("out_of_range", col=6, width=5)
+    assert str(error) == "column 6 is outside the board: columns are 0 to 4"
+    error = from_core("malformed_string", moves="17", index=1, width=6)
+    assert "digits 1 to 6" in str(error)

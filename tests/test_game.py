@@ -33,7 +33,7 @@ def assert_valid_line(game: Game, outcome: Outcome) -> None:
     assert all(0 <= c < 7 and 0 <= r < 6 for c, r in line)
     assert all(cell_owner(game, c, r) == outcome.winner for c, r in line)
     last = game.move_list[-1]
-    assert (last, game.height(last) - 1) in line
+    assert (last, game.column_height(last) - 1) in line
 
 
 # -- the players ------------------------------------------------------------------------
@@ -66,7 +66,7 @@ def test_moves_are_one_based_and_columns_zero_based() -> None:
     assert game.moves == "44534"
     assert game.move_list == [3, 3, 4, 2, 3]
     assert game.ply == 5
-    assert [game.height(c) for c in range(7)] == [0, 0, 1, 3, 1, 0, 0]
+    assert [game.column_height(c) for c in range(7)] == [0, 0, 1, 3, 1, 0, 0]
 
 
 @pytest.mark.parametrize("ply", range(8))

@@ -199,7 +199,7 @@ class GameMachine(RuleBasedStateMachine):
         assert g.move_list == m.history
         assert int(g.turn) == m.mover()
         assert g.legal_moves() == m.legal()
-        assert [g.height(c) for c in range(W)] == [len(c) for c in m.columns]
+        assert [g.column_height(c) for c in range(W)] == [len(c) for c in m.columns]
         assert g.is_over() == m.over()
         outcome = g.outcome()
         winner = m.winner()

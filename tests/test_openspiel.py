@@ -48,9 +48,18 @@ def test_state_of_is_the_way_back() -> None:
 def test_from_openspiel_refuses_other_games() -> None:
     with pytest.raises(ValueError, match="connect_four is needed, not of tic_tac_toe"):
         Game.from_openspiel(pyspiel.load_game("tic_tac_toe").new_initial_state())
-    small = pyspiel.load_game("connect_four(rows=5)").new_initial_state()
-    with pytest.raises(ValueError, match="this game has 5 rows, 7 columns, 4 in a row"):
-        Game.from_openspiel(small)
+    five = pyspiel.load_game("connect_four(x_in_row=5)").new_initial_state()
+    with pytest.raises(ValueError, match="this game has 6 rows, 7 columns, 5 in a row"):
+        Game.from_openspiel(five)
+
+
+def test_from_openspiel_keeps_the_board_size() -> None:
+    state = pyspiel.load_game("connect_four(rows=5,columns=8)").new_initial_state()
+    for action in (7, 7, 0):
+        state.apply_action(action)
+    game = Game.from_openspiel(state)
+    assert (game.width, game.height) == (8, 5)
+    assert game == Game("881", width=8, height=5)
 
 
 def test_bot_is_a_pyspiel_bot() -> None:

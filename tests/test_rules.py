@@ -138,7 +138,7 @@ def test_game_won_by_the_last_discs(moves: str, winner: Player) -> None:
     assert outcome is not None and outcome.winner is winner
     assert outcome.ply == len(moves)
     assert str(outcome) == f"{winner} wins with its 21st disc"
-    last_cell = (int(moves[-1]) - 1, game.height(int(moves[-1]) - 1) - 1)
+    last_cell = (int(moves[-1]) - 1, game.column_height(int(moves[-1]) - 1) - 1)
     assert last_cell in outcome.line
 
 
@@ -182,6 +182,6 @@ def test_full_column_is_not_a_legal_move() -> None:
     game = Game("444444")
     assert game.legal_moves() == [0, 1, 2, 4, 5, 6]
     assert not game.is_legal(3)
-    assert game.height(3) == 6
+    assert game.column_height(3) == 6
     with pytest.raises(link4.IllegalMoveError):
         game.play(3)

@@ -5,6 +5,8 @@
 >>> g.play(3)
 >>> g.moves
 '44534'
+>>> link4.Game("334", width=6, height=5)      # any board from 4 x 4 to 9 x 12
+Game('334', width=6, height=5)
 """
 
 from __future__ import annotations
@@ -16,11 +18,13 @@ from link4.book import Book
 from link4.engine import CENTRE_ORDER, SearchResult, Solver, solve
 from link4.errors import (
     BoardError,
+    BoardSizeError,
     BookError,
     GameOverError,
     IllegalMoveError,
     Interrupted,
     InvalidMoveError,
+    SizeMismatchError,
 )
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
@@ -33,6 +37,7 @@ __all__ = [
     "WIDTH",
     "YELLOW",
     "BoardError",
+    "BoardSizeError",
     "Book",
     "BookError",
     "Engine",
@@ -44,6 +49,7 @@ __all__ = [
     "Outcome",
     "Player",
     "SearchResult",
+    "SizeMismatchError",
     "Solver",
     "__version__",
     "analyze_many",

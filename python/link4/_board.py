@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from link4._core import board_moves
-from link4._rules import HEIGHT, WIDTH, Player
-from link4.errors import BoardError
+from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
+from link4.errors import BoardError, size_mismatch_error
 
 _CELL_TEXT = {".": 0, "0": 0, "-": 0, "_": 0, "x": 1, "r": 1, "1": 1, "o": 2, "y": 2, "2": 2}
 
-Rows = list[list[int]]  # top row first, 0 empty, 1 red, 2 yellow
+Rows = list[list[int]]  # top row first, 0 empty, 1 red, 2 yellow; the board's size is their shape
 
 
 def _whole_number(value: Any) -> int | None:
@@ -64,8 +64,72 @@ def _side_value(value: Any, name: str) -> int:
     return number
 
 
-def parse_board(board: str | Iterable[Any], *, red: Any = 1, yellow: Any = 2) -> Rows:
-    """Rows (top first) of 0/1/2 from any of the accepted board forms.
+def _text_cells(board: str) -> list[list[Any]]:
+    """The cells of a board drawn as text, one line a row, top first."""
+    lines = ["".join(line.split()) for line in board.strip().splitlines()]
+    lines = [line for line in lines if line]
+    # str(Game) ends with a line of column labels ("1234567") and a status line: no board
+    # row starts with "123", as a cell is never 3.
+    labels = [i for i, line in enumerate(lines) if line.startswith("123")]
+    if labels:
+        lines = lines[: labels[0]]
+    return [list(line) for line in lines]
+
+
+Size = tuple[int, int]  # (width, height)
+
+
+def _flat_cells(seq: list[Any], size: Size | None) -> list[list[Any]]:
+    """The rows of a flat sequence of cells, row after row (Kaggle ConnectX): 42 cells are
+    the standard board, any other count needs the size."""
+    if size is None:
+        if len(seq) != WIDTH * HEIGHT:
+            raise BoardError(
+                f"a flat board has {WIDTH * HEIGHT} cells ({WIDTH}x{HEIGHT}), top row first; "
+                f"this one has {len(seq)}: give width= and height= for another board"
+            )
+        size = (WIDTH, HEIGHT)
+    width, height = size
+    if len(seq) != width * height:
+        raise BoardError(
+            f"a flat {width}x{height} board has {width * height} cells, top row first; "
+            f"this one has {len(seq)}"
+        )
+    return [seq[r * width : (r + 1) * width] for r in range(height)]
+
+
+def _check_shape(cells: list[list[Any]], size: Size | None) -> None:
+    """BoardError for ragged rows, SizeMismatchError when the shape is not the ``size``
+    asked for, BoardSizeError when link4 does not play a board of that shape."""
+    width = len(cells[0]) if cells else 0
+    for r, row in enumerate(cells):
+        if len(row) != width:
+            raise BoardError(f"row {r + 1} from the top has {len(row)} cells, not {width} as row 1")
+    if size is not None and size != (width, len(cells)):
+        raise size_mismatch_error("board", width, len(cells), *size)
+    check_size(width, len(cells))
+
+
+def expected_size(width: int | None, height: int | None) -> Size | None:
+    """The size a caller asks a board to have (both given), or None (neither given: the
+    board's shape says)."""
+    if width is None and height is None:
+        return None
+    if width is None or height is None:
+        raise TypeError("give both width= and height=, or neither (the board's shape tells its size)")
+    return check_size(width, height)
+
+
+def parse_board(
+    board: str | Iterable[Any],
+    *,
+    red: Any = 1,
+    yellow: Any = 2,
+    width: int | None = None,
+    height: int | None = None,
+) -> Rows:
+    """Rows (top first) of 0/1/2 from any of the accepted board forms; the size is the
+    shape's, which must match ``width`` and ``height`` where they are given.
 
     ``red`` and ``yellow`` are the numbers that stand for each side's discs (text cells
     always read . X O).
@@ -73,49 +137,34 @@ def parse_board(board: str | Iterable[Any], *, red: Any = 1, yellow: Any = 2) ->
     red_value, yellow_value = _side_value(red, "red"), _side_value(yellow, "yellow")
     if red_value == yellow_value:
         raise ValueError(f"red and yellow must be different values, not both {red_value}")
+    size = expected_size(width, height)
     if isinstance(board, str):
-        lines = ["".join(line.split()) for line in board.strip().splitlines()]
-        lines = [line for line in lines if line]
-        # str(Game) ends with a line of column labels and a status line: not board rows.
-        labels = "".join(str(c + 1) for c in range(WIDTH))
-        if labels in lines:
-            lines = lines[: lines.index(labels)]
-        cells: list[list[Any]] = [list(line) for line in lines]
+        cells = _text_cells(board)
     else:
         try:
             seq = list(board)
         except TypeError:
             raise BoardError(f"a board is a string or a sequence, not {type(board).__name__}") from None
         if seq and not any(_is_row(v) for v in seq):
-            # A flat sequence of cells, row after row (Kaggle ConnectX).
-            if len(seq) != WIDTH * HEIGHT:
-                raise BoardError(
-                    f"a flat board has {WIDTH * HEIGHT} cells, top row first; "
-                    f"this one has {len(seq)}"
-                )
-            cells = [seq[r * WIDTH : (r + 1) * WIDTH] for r in range(HEIGHT)]
+            cells = _flat_cells(seq, size)
         else:
             cells = []
             for r, row in enumerate(seq):
                 if not _is_row(row):
-                    raise BoardError(f"row {r + 1} from the top is {row!r}, not a row of {WIDTH} cells")
+                    raise BoardError(f"row {r + 1} from the top is {row!r}, not a row of cells")
                 cells.append(list(row))
-    if len(cells) != HEIGHT:
-        raise BoardError(f"a board has {HEIGHT} rows (top row first), this one has {len(cells)}")
-    rows: Rows = []
-    for r, row in enumerate(cells):
-        if len(row) != WIDTH:
-            raise BoardError(f"row {r + 1} from the top has {len(row)} cells, not {WIDTH}")
-        rows.append(
-            [
-                _cell(v, f"row {r + 1} from the top, column {c + 1}", red_value, yellow_value)
-                for c, v in enumerate(row)
-            ]
-        )
-    return rows
+    _check_shape(cells, size)
+    return [
+        [
+            _cell(v, f"row {r + 1} from the top, column {c + 1}", red_value, yellow_value)
+            for c, v in enumerate(row)
+        ]
+        for r, row in enumerate(cells)
+    ]
+
 
 def is_planes(board: Any) -> bool:
-    """Whether a board is given as (6, 7, 2) planes: its cells are pairs."""
+    """Whether a board is given as (height, width, 2) planes: its cells are pairs."""
     shape = getattr(board, "shape", None)
     if shape is not None:
         return len(shape) == 3
@@ -131,21 +180,38 @@ def is_planes(board: Any) -> bool:
     )
 
 
-def parse_planes(planes: Iterable[Any], player: Player | None) -> Rows:
-    """Rows (top first) of 0/1/2 from (6, 7, 2) planes: plane 0 the discs of ``player``,
-    plane 1 the other side's. ``player=None``: the side to move (red when the planes
-    hold as many discs each)."""
+def _plane_cells(planes: Iterable[Any]) -> list[list[list[Any]]]:
+    """The cells of planes as lists, BoardError unless every cell is a pair."""
     try:
         cells = [[list(cell) for cell in row] for row in planes]
     except TypeError:
-        raise BoardError("planes are 6 rows of 7 cells of 2 values (shape (6, 7, 2))") from None
+        cells = []
     widths = {len(row) for row in cells}
-    depths = {len(cell) for row in cells for cell in row}
-    if len(cells) != HEIGHT or widths != {WIDTH} or depths != {2}:
+    height, width = len(cells), (min(widths) if widths else 0)
+    if not cells or len(widths) != 1 or {len(cell) for row in cells for cell in row} != {2}:
+        if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
+            width, height = WIDTH, HEIGHT  # nothing to go by: the standard board's shape
         raise BoardError(
-            f"planes have the shape ({HEIGHT}, {WIDTH}, 2): {HEIGHT} rows, top row first, of "
-            f"{WIDTH} cells holding (this side's disc, the other side's disc)"
+            f"planes have the shape (rows, columns, 2), shape ({height}, {width}, 2) on a "
+            f"{width}x{height} board: rows top first, of cells holding (this side's disc, "
+            "the other side's disc)"
         )
+    return cells
+
+
+def parse_planes(
+    planes: Iterable[Any],
+    player: Player | None,
+    *,
+    width: int | None = None,
+    height: int | None = None,
+) -> Rows:
+    """Rows (top first) of 0/1/2 from (height, width, 2) planes: plane 0 the discs of
+    ``player``, plane 1 the other side's. ``player=None``: the side to move (red when the
+    planes hold as many discs each)."""
+    size = expected_size(width, height)
+    cells = _plane_cells(planes)
+    _check_shape(cells, size)
     flags: list[list[tuple[int, int]]] = []
     for r, row in enumerate(cells):
         flags.append([])

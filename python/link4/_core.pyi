@@ -10,16 +10,29 @@ never passes.
 from collections.abc import Sequence
 from typing import Any, ClassVar, overload
 
+# The standard board, the default size everywhere, and the sizes the core plays.
 WIDTH: int
 HEIGHT: int
+MIN_WIDTH: int
+MAX_WIDTH: int
+MIN_HEIGHT: int
+MAX_HEIGHT: int
+# The columns of the 7-wide board from the centre outwards (centre_order for any width).
 CENTRE_ORDER: tuple[int, ...]
+
+def centre_order(width: int) -> tuple[int, ...]:
+    """The columns of a board this wide from the centre outwards."""
 
 class Position:
     """A position as two bitboards; plays and undoes moves without keeping a history."""
 
-    def __init__(self) -> None: ...
+    def __init__(self, width: int = 7, height: int = 6) -> None: ...
     @staticmethod
-    def from_moves(moves: str) -> Position: ...
+    def from_moves(moves: str, width: int = 7, height: int = 6) -> Position: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
     def play(self, col: int) -> None: ...
     def undo(self, col: int) -> None: ...
     def can_play(self, col: int) -> bool: ...
@@ -31,18 +44,20 @@ class Position:
     def canonical_key(self) -> int: ...
     def last_mover_won(self) -> bool: ...
     def is_over(self) -> bool: ...
+    # height lists of width ints, top row first.
     def rows(self) -> list[list[int]]: ...
     def winning_line(self, last_col: int) -> list[tuple[int, int]] | None:
         """The four (column, row) cells of the winning line through the last disc, which went into last_col; None when the last move did not win."""
     def copy(self) -> Position: ...
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Position: ...
-    # The binding takes only a Position: comparing with anything else raises TypeError.
+    # The binding takes only a Position: comparing with anything else raises TypeError;
+    # positions of different sizes are never equal.
     def __eq__(self, arg0: Position, /) -> bool: ...  # type: ignore[override]
     def __hash__(self) -> int: ...
 
 def board_moves(rows: Sequence[Sequence[int]]) -> str:
-    """A move string that reaches the board (rows top first, cells 0 empty, 1 red, 2 yellow), or the BoardError that says why no game does."""
+    """A move string that reaches the board (rows top first, cells 0 empty, 1 red, 2 yellow; its size the rows' shape), or the BoardError that says why no game does."""
 
 
 def perft(position: Position, depth: int) -> int: ...
@@ -56,9 +71,11 @@ class Book:
     def parse(data: bytes) -> Book:
         """A book from the bytes of a book file (format in cpp/link4/book.hpp)."""
     @staticmethod
-    def from_entries(entries: Sequence[tuple[int, int]], depth: int) -> Book:
+    def from_entries(
+        entries: Sequence[tuple[int, int]], depth: int, width: int = 7, height: int = 6
+    ) -> Book:
         """A book of (canonical key, exact score) entries, in any order, holding
-        positions of at most depth discs."""
+        positions of at most depth discs, for boards of width x height."""
     def to_bytes(self) -> bytes:
         """The bytes of the book's file."""
     def entry_game(self, index: int) -> tuple[Position, str, int]:
@@ -67,6 +84,10 @@ class Book:
     def get(self, position: Position) -> int | None: ...
     @property
     def depth(self) -> int: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
     def __len__(self) -> int: ...
     def entry(self, index: int) -> tuple[int, int]:
         """(canonical key, score) of the index-th entry, keys increasing."""
@@ -82,8 +103,8 @@ class Book:
 def crc32(data: bytes) -> int:
     """CRC-32 of bytes, as zlib.crc32 (the book's checksum)."""
 
-def position_from_key(key: int) -> Position | None:
-    """The position with this key (see bitboard.hpp), or None."""
+def position_from_key(key: int, width: int = 7, height: int = 6) -> Position | None:
+    """The position with this key (see bitboard.hpp) on a board of width x height, or None."""
 
 class StopReason:
     """Why a search stopped (a pybind11 enum)."""
@@ -199,13 +220,21 @@ class SearchRequest:
     def weak(self) -> bool: ...
     @property
     def want(self) -> Want: ...
+    # None: the centre order of the searched position's board.
     @property
-    def order(self) -> list[int]: ...
+    def order(self) -> list[int] | None: ...
 
 class Solver:
     """A solver owning its transposition table; one call at a time (another gets RuntimeError)."""
 
-    def __init__(self, table_bytes: int, threads: int = 1, book: Book | None = None) -> None: ...
+    def __init__(
+        self,
+        table_bytes: int,
+        threads: int = 1,
+        book: Book | None = None,
+        width: int = 7,
+        height: int = 6,
+    ) -> None: ...
     def search(self, position: Position, request: SearchRequest) -> SearchResult: ...
     # (score, nodes): the exact score, with no limit.
     def solve(self, position: Position, weak: bool, /) -> tuple[int, int]: ...
@@ -215,6 +244,10 @@ class Solver:
     def table_bytes(self) -> int: ...
     @property
     def threads(self) -> int: ...
+    @property
+    def width(self) -> int: ...
+    @property
+    def height(self) -> int: ...
 
 def static_bounds(position: Position, alpha: int, beta: int) -> tuple[int, int] | None:
     """For tests: the (lower, upper) bounds the search starts a node with, tightened by the static bounds that can cut [alpha, beta]; None where it asks for none."""

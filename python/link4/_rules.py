@@ -1,17 +1,63 @@
-"""The board's size, the two sides and the ordinals of discs: what every module of link4
+"""The board's sizes, the two sides and the ordinals of discs: what every module of link4
 needs, below the modules that use them (game, _board, svg, _text), so that none of those
 imports another to get them."""
 
 from __future__ import annotations
 
 import enum
+import operator
 
 from link4 import _core
+from link4.errors import board_size_error
 
-__all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Cell", "Player", "ordinal"]
+__all__ = [
+    "HEIGHT",
+    "MAX_HEIGHT",
+    "MAX_WIDTH",
+    "MIN_HEIGHT",
+    "MIN_WIDTH",
+    "RED",
+    "WIDTH",
+    "YELLOW",
+    "Cell",
+    "Player",
+    "check_size",
+    "ordinal",
+]
 
 WIDTH: int = _core.WIDTH
+"""The standard board's width, the default everywhere (a bare move string means 7 x 6)."""
 HEIGHT: int = _core.HEIGHT
+"""The standard board's height."""
+MIN_WIDTH: int = _core.MIN_WIDTH
+MAX_WIDTH: int = _core.MAX_WIDTH
+MIN_HEIGHT: int = _core.MIN_HEIGHT
+MAX_HEIGHT: int = _core.MAX_HEIGHT
+
+
+def check_size(width: object, height: object) -> tuple[int, int]:
+    """``(width, height)`` as ints when link4 plays that board; TypeError for what is not
+    an int, BoardSizeError for a size out of range (checked here, before the core, so
+    that an int too big for C gets the same message as any other)."""
+    if (  # the common case, quickly
+        type(width) is int
+        and type(height) is int
+        and MIN_WIDTH <= width <= MAX_WIDTH
+        and MIN_HEIGHT <= height <= MAX_HEIGHT
+    ):
+        return width, height
+    size = []
+    for name, value in (("width", width), ("height", height)):
+        if isinstance(value, bool):
+            raise TypeError(f"{name} is an int, not a bool")
+        try:
+            size.append(operator.index(value))  # type: ignore[arg-type]
+        except TypeError:
+            raise TypeError(f"{name} is an int, not {type(value).__name__}") from None
+    w, h = size
+    if not (MIN_WIDTH <= w <= MAX_WIDTH and MIN_HEIGHT <= h <= MAX_HEIGHT):
+        raise board_size_error(w, h)
+    return w, h
 
 Cell = tuple[int, int]
 """A cell as (column, row), both 0-based; row 0 is the bottom row."""

@@ -1,7 +1,8 @@
 """Human-facing text: scores in words and the board drawn for a terminal.
 
 Scores follow docs/score.md (from the side to move: 0 draw; a win with one's k-th disc
-scores 22 - k; negative: the opponent wins). People never see a bare number alone:
+scores 22 - k on the 7 x 6 board; negative: the opponent wins). People never see a bare
+number alone:
 
 >>> from link4.game import RED
 >>> score_words(9, RED, 4)
@@ -10,6 +11,11 @@ scores 22 - k; negative: the opponent wins). People never see a bare number alon
 'draw with best play'
 >>> hint_words(-3, 5)
 'you are lost if the engine plays perfectly (it wins with its 19th disc)'
+
+The functions about scores take the board's size, 7 x 6 unless told:
+
+>>> score_words(1, RED, 0, width=8, height=5)
+'red wins with its 20th disc (in 20 moves)'
 """
 
 from __future__ import annotations
@@ -23,7 +29,7 @@ from typing import TextIO
 
 from link4._rules import HEIGHT, WIDTH, Player, ordinal
 from link4.game import Game
-from link4.score import winning_disc
+from link4.score import winning_disc, winning_move
 
 __all__ = [
     "Palette",
@@ -38,67 +44,78 @@ __all__ = [
     "render_board",
     "score_words",
     "use_colour",
-    "winner_disc",
 ]
 
-winner_disc = winning_disc
-"""The number of the winner's winning disc (k) for a non-zero score (link4.score)."""
 
-
-def _moves_to_go(score: int, ply: int) -> int:
+def _moves_to_go(score: int, ply: int, width: int, height: int) -> int:
     """How many moves the winner still plays, the winning one included."""
-    mover_discs = ply // 2
-    opponent_discs = (ply + 1) // 2
-    return winner_disc(score) - (mover_discs if score > 0 else opponent_discs)
+    return (winning_move(score, ply, width=width, height=height) - ply + 1) // 2
 
 
 def _in_moves(n: int) -> str:
     return "at once" if n == 1 else f"in {n} moves"
 
 
-def score_words(score: int, mover: Player, ply: int) -> str:
+def score_words(
+    score: int, mover: Player, ply: int, *, width: int = WIDTH, height: int = HEIGHT
+) -> str:
     """The meaning of a score for ``mover`` (to move, ``ply`` discs down), neutrally."""
     if score == 0:
         return "draw with best play"
     winner = mover if score > 0 else mover.other
-    k = winner_disc(score)
-    return f"{winner} wins with its {ordinal(k)} disc ({_in_moves(_moves_to_go(score, ply))})"
+    k = winning_disc(score, ply, width=width, height=height)
+    to_go = _moves_to_go(score, ply, width, height)
+    return f"{winner} wins with its {ordinal(k)} disc ({_in_moves(to_go)})"
 
 
-def describe_score(score: int, ply: int) -> str:
+def describe_score(score: int, ply: int, *, width: int = WIDTH, height: int = HEIGHT) -> str:
     """The meaning of a score for the side to move with ``ply`` discs down, in words.
 
     >>> describe_score(13, 4)
     'red wins with its 9th disc (in 7 moves)'
     >>> describe_score(-1, 0)
     'yellow wins with its 21st disc (in 21 moves)'
+    >>> describe_score(-1, 0, width=6, height=6)
+    'yellow wins with its 18th disc (in 18 moves)'
     """
-    return score_words(score, Player.RED if ply % 2 == 0 else Player.YELLOW, ply)
+    mover = Player.RED if ply % 2 == 0 else Player.YELLOW
+    return score_words(score, mover, ply, width=width, height=height)
 
 
-def _spoken(score: int, ply: int, win: str, loss: str) -> str:
+def _spoken(score: int, ply: int, win: str, loss: str, width: int, height: int) -> str:
     """A score in words to the person to move: ``win`` begins a win's sentence, ``loss``
     is a loss's, with ``{disc}`` standing for the opponent's winning disc."""
     if score == 0:
         return "draw with best play"
-    disc = ordinal(winner_disc(score))
+    disc = ordinal(winning_disc(score, ply, width=width, height=height))
     if score > 0:
-        return f"{win} with your {disc} disc ({_in_moves(_moves_to_go(score, ply))})"
+        to_go = _moves_to_go(score, ply, width, height)
+        return f"{win} with your {disc} disc ({_in_moves(to_go)})"
     return loss.format(disc=disc)
 
 
-def hint_words(score: int, ply: int, opponent: str = "the engine") -> str:
+def hint_words(
+    score: int,
+    ply: int,
+    opponent: str = "the engine",
+    *,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> str:
     """The meaning of a score for the person to move, spoken to them."""
     loss = f"you are lost if {opponent} plays perfectly (it wins with its {{disc}} disc)"
-    return _spoken(score, ply, "you can win", loss)
+    return _spoken(score, ply, "you can win", loss, width, height)
 
 
-def column_words(score: int, ply: int) -> str:
+def column_words(score: int, ply: int, *, width: int = WIDTH, height: int = HEIGHT) -> str:
     """What playing a column worth ``score`` leads to, for the person to move."""
-    return _spoken(score, ply, "you win", "you lose: your opponent wins with its {disc} disc")
+    loss = "you lose: your opponent wins with its {disc} disc"
+    return _spoken(score, ply, "you win", loss, width, height)
 
 
-def bound_words(lower: int, upper: int, mover: Player) -> str:
+def bound_words(
+    lower: int, upper: int, mover: Player, *, width: int = WIDTH, height: int = HEIGHT
+) -> str:
     """What proven bounds (``lower`` < ``upper``) on a score say, neutrally.
 
     >>> bound_words(3, 9, Player.RED)
@@ -108,7 +125,10 @@ def bound_words(lower: int, upper: int, mover: Player) -> str:
     """
     if lower > 0 or upper < 0:
         winner, bound = (mover, lower) if lower > 0 else (mover.other, upper)
-        when = f", with its {ordinal(winner_disc(bound))} disc or sooner" if abs(bound) > 1 else ""
+        # The winning disc depends only on who moves: the parity of the ply.
+        ply = 0 if mover is Player.RED else 1
+        disc = winning_disc(bound, ply, width=width, height=height)
+        when = f", with its {ordinal(disc)} disc or sooner" if abs(bound) > 1 else ""
         return f"{winner} wins{when}"
     if lower == 0:
         return f"{mover} draws or wins"
@@ -117,10 +137,20 @@ def bound_words(lower: int, upper: int, mover: Player) -> str:
     return "not solved in time"
 
 
-def hint_bound_words(lower: int, upper: int) -> str:
-    """What proven bounds on the value of a move say, to the person about to play it."""
+def hint_bound_words(
+    lower: int,
+    upper: int,
+    *,
+    ply: int | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> str:
+    """What proven bounds on the value of a move say, to the person about to play it
+    with ``ply`` discs down (needed only on a board of an odd number of cells, where
+    the winning disc depends on who moves: see link4.score.winning_disc)."""
     if lower > 0:
-        return f"it wins (with your {ordinal(winner_disc(lower))} disc or sooner)"
+        disc = winning_disc(lower, ply, width=width, height=height)
+        return f"it wins (with your {ordinal(disc)} disc or sooner)"
     if lower == 0:
         return "it keeps at least a draw" + (" (perhaps more)" if upper > 0 else "")
     if upper < 0:
@@ -200,10 +230,10 @@ def render_board(
     last: tuple[int, int] | None = None
     if mark_last and game.ply:
         col = game.move_list[-1]
-        last = (col, game.height(col) - 1)
+        last = (col, game.column_height(col) - 1)
     out = []
     for i, row in enumerate(rows):
-        r = HEIGHT - 1 - i
+        r = game.height - 1 - i
         cells = []
         for c, v in enumerate(row):
             if v == 0:
@@ -218,8 +248,8 @@ def render_board(
             else:
                 cells.append(f" {glyph} ")
         out.append(" |" + "".join(cells) + "|")
-    out.append(" +" + "-" * (3 * WIDTH) + "+")
-    out.append(("  " + "".join(f" {c + 1} " for c in range(WIDTH))).rstrip())
+    out.append(" +" + "-" * (3 * game.width) + "+")
+    out.append(("  " + "".join(f" {c + 1} " for c in range(game.width))).rstrip())
     return "\n".join(out)
 
 

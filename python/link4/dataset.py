@@ -11,6 +11,11 @@ A labelled row (``Row``) holds the position, its exact score and the score of ev
 column (None where full), all from the mover's view as everywhere in link4. ``write``
 stores rows as ``.npz`` (numpy arrays: the board, PettingZoo-style planes, labels),
 ``.jsonl`` or ``.csv``; ``link4 dataset`` does all of it on every core, resumably.
+
+Positions of any board size, one size a data set:
+
+>>> [g.ply for g in random_positions(2, plies=(10, 10), seed=1, width=5, height=4)]
+[10, 10]
 """
 
 from __future__ import annotations
@@ -22,6 +27,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from link4.errors import size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = ["FORMATS", "Row", "random_positions", "read_jsonl_row", "write"]
@@ -29,12 +35,22 @@ __all__ = ["FORMATS", "Row", "random_positions", "read_jsonl_row", "write"]
 FORMATS = ("npz", "jsonl", "csv")
 
 
-def random_positions(count: int, *, plies: tuple[int, int], seed: int | None = None) -> list[Game]:
-    """``count`` different running games with ``plies[0]``..``plies[1]`` discs, each
-    reached by uniformly random moves (a game that ends early is drawn again)."""
+def random_positions(
+    count: int,
+    *,
+    plies: tuple[int, int],
+    seed: int | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> list[Game]:
+    """``count`` different running games of a ``width`` x ``height`` board with
+    ``plies[0]``..``plies[1]`` discs, each reached by uniformly random moves (a game that
+    ends early is drawn again)."""
     low, high = plies
-    if not 0 <= low <= high < WIDTH * HEIGHT:
-        raise ValueError(f"plies must satisfy 0 <= A <= B < {WIDTH * HEIGHT}, not {low}-{high}")
+    empty = Game(width=width, height=height)
+    cells = width * height
+    if not 0 <= low <= high < cells:
+        raise ValueError(f"plies must satisfy 0 <= A <= B < {cells}, not {low}-{high}")
     rng = random.Random(seed)
     seen: set[int] = set()
     games: list[Game] = []
@@ -44,7 +60,7 @@ def random_positions(count: int, *, plies: tuple[int, int], seed: int | None = N
         if attempts > 100 * count + 1000:
             raise ValueError(f"could not find {count} different positions with {low}-{high} discs")
         target = rng.randint(low, high)
-        game = Game()
+        game = empty.copy()
         while game.ply < target and not game.is_over():
             moves = game.legal_moves()
             game.play(moves[rng.randrange(len(moves))])
@@ -59,28 +75,50 @@ def random_positions(count: int, *, plies: tuple[int, int], seed: int | None = N
 @dataclass(frozen=True)
 class Row:
     """One labelled position: ``index`` in the data set, the moves, the exact score and
-    each column's score (None where the column is full)."""
+    each column's score (None where the column is full), on a ``width`` x ``height``
+    board."""
 
     index: int
     moves: str
     score: int
     columns: tuple[int | None, ...]
+    width: int = WIDTH
+    height: int = HEIGHT
+
+    def game(self) -> Game:
+        return Game(self.moves, width=self.width, height=self.height)
+
+    def _size_fields(self) -> dict[str, int]:
+        # A move string alone means the 7 x 6 board: only other sizes are written out.
+        standard = (self.width, self.height) == (WIDTH, HEIGHT)
+        return {} if standard else {"width": self.width, "height": self.height}
 
     def to_json(self) -> str:
         return json.dumps(
-            {"index": self.index, "moves": self.moves, "ply": len(self.moves),
+            {"index": self.index, "moves": self.moves, **self._size_fields(), "ply": len(self.moves),
              "score": self.score, "columns": list(self.columns)}
         )
 
 
 def read_jsonl_row(line: str) -> Row:
     d = json.loads(line)
-    return Row(int(d["index"]), str(d["moves"]), int(d["score"]), tuple(d["columns"]))
+    return Row(int(d["index"]), str(d["moves"]), int(d["score"]), tuple(d["columns"]),
+               int(d.get("width", WIDTH)), int(d.get("height", HEIGHT)))
+
+
+def _common_size(rows: Sequence[Row]) -> tuple[int, int]:
+    """The board size of every row (7 x 6 for none); SizeMismatchError for a mixture."""
+    size = (rows[0].width, rows[0].height) if rows else (WIDTH, HEIGHT)
+    for row in rows:
+        if (row.width, row.height) != size:
+            raise size_mismatch_error(f"position of row {row.index}", row.width, row.height, *size)
+    return size
 
 
 def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
     """Store ``rows`` at ``path`` as ``fmt`` (one of FORMATS)."""
     path = Path(path)
+    width, height = _common_size(rows)
     if fmt == "jsonl":
         with path.open("w", encoding="utf-8") as f:
             for row in rows:
@@ -88,37 +126,38 @@ def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
     elif fmt == "csv":
         with path.open("w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
-            w.writerow(["moves", "ply", "score", *(f"column{c + 1}" for c in range(WIDTH))])
+            size = list(rows[0]._size_fields()) if rows else []
+            w.writerow(["moves", *size, "ply", "score", *(f"column{c + 1}" for c in range(width))])
             for row in rows:
-                w.writerow([row.moves, len(row.moves), row.score,
+                w.writerow([row.moves, *row._size_fields().values(), len(row.moves), row.score,
                             *("" if v is None else v for v in row.columns)])
     elif fmt == "npz":
-        _write_npz(rows, path)
+        _write_npz(rows, path, width, height)
     else:
         raise ValueError(f"unknown format {fmt!r}: the formats are {', '.join(FORMATS)}")
 
 
-def _write_npz(rows: Iterable[Row], path: Path) -> None:
+def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int) -> None:
     try:
         import numpy as np
     except ImportError:
         raise ImportError("npz output needs numpy: pip install 'link4[numpy]'") from None
     rows = list(rows)
     n = len(rows)
-    games = [Game(r.moves) for r in rows]
-    boards = np.array([g.to_board() for g in games], dtype=np.int8).reshape(n, HEIGHT, WIDTH)
+    games = [r.game() for r in rows]
+    boards = np.array([g.to_board() for g in games], dtype=np.int8).reshape(n, height, width)
     ply = np.array([g.ply for g in games], dtype=np.int8)
     # The mover's view, as PettingZoo's connect_four_v3 observation (Game.to_planes).
-    planes = np.array([g.to_planes() for g in games], dtype=np.int8).reshape(n, HEIGHT, WIDTH, 2)
+    planes = np.array([g.to_planes() for g in games], dtype=np.int8).reshape(n, height, width, 2)
     columns = np.array([[0 if v is None else v for v in r.columns] for r in rows], dtype=np.int8)
     legal = np.array([[v is not None for v in r.columns] for r in rows], dtype=bool)
     np.savez_compressed(
         path,
-        moves=np.array([r.moves for r in rows], dtype=f"<U{WIDTH * HEIGHT}"),
+        moves=np.array([r.moves for r in rows], dtype=f"<U{width * height}"),
         board=boards,
         planes=planes,
         ply=ply,
         score=np.array([r.score for r in rows], dtype=np.int8),
-        columns=columns.reshape(n, WIDTH),
-        legal=legal.reshape(n, WIDTH),
+        columns=columns.reshape(n, width),
+        legal=legal.reshape(n, width),
     )

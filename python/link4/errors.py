@@ -10,16 +10,20 @@ from typing import Any
 
 __all__ = [
     "BoardError",
+    "BoardSizeError",
     "BookError",
     "GameOverError",
     "IllegalMoveError",
     "Interrupted",
     "InvalidMoveError",
+    "SizeMismatchError",
+    "board_size_error",
+    "size_mismatch_error",
 ]
 
 
 class InvalidMoveError(ValueError):
-    """A move string is malformed: moves are the digits 1-7 (1 = leftmost)."""
+    """A move string is malformed: moves are the digits 1 to the board's width (1 = leftmost)."""
 
 
 class IllegalMoveError(ValueError):
@@ -38,6 +42,16 @@ class BookError(ValueError):
     """An opening book file that cannot be used: missing, cut short, corrupt or foreign."""
 
 
+class BoardSizeError(BoardError):
+    """A board size link4 does not play (4 to 9 columns, 4 to 12 rows), or a board whose
+    shape is no such size. A BoardError, as Game.from_board always raised one for a
+    board of the wrong shape."""
+
+
+class SizeMismatchError(ValueError):
+    """Sizes mixed: a game, book or batch of one board size where another is expected."""
+
+
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a batch; ``results`` holds what was finished (None for the rest).
 
@@ -50,8 +64,38 @@ class Interrupted(KeyboardInterrupt):
         self.results = results
 
 
-for _cls in (InvalidMoveError, IllegalMoveError, GameOverError, BoardError, BookError, Interrupted):
+for _cls in (
+    InvalidMoveError,
+    IllegalMoveError,
+    GameOverError,
+    BoardError,
+    BookError,
+    BoardSizeError,
+    SizeMismatchError,
+    Interrupted,
+):
     _cls.__module__ = "link4"
+
+
+def board_size_error(width: int, height: int) -> BoardSizeError:
+    """The error for a board of ``width`` columns and ``height`` rows that link4 does not play."""
+    from link4._core import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
+
+    return BoardSizeError(
+        f"link4 plays boards of {MIN_WIDTH} to {MAX_WIDTH} columns and {MIN_HEIGHT} to "
+        f"{MAX_HEIGHT} rows, not {width} columns and {height} rows"
+    )
+
+
+def size_mismatch_error(
+    what: str, width: int, height: int, expected_width: int, expected_height: int
+) -> SizeMismatchError:
+    """The error for a ``what`` (a position, a book, a board...) of one size where another
+    is expected. Sizes read width x height, as ``--size`` takes them."""
+    return SizeMismatchError(
+        f"board sizes differ: the {what} is {width}x{height}, but {expected_width}x"
+        f"{expected_height} is expected here (width x height)"
+    )
 
 
 def _player(ply: int) -> str:
@@ -67,13 +111,16 @@ def _over(ply: int, won: bool) -> str:
 
 def from_core(kind: str, **d: Any) -> Exception:
     """The exception for an error code of the compiled engine (``link4._core``)."""
-    from link4._core import HEIGHT, WIDTH
+    from link4._core import WIDTH
 
+    # A move error names the board's width where its message needs it; without it, the
+    # error is about the standard board.
+    width = d.get("width", WIDTH)
     if kind == "malformed_string":
         moves, i = d["moves"], d["index"]
         return InvalidMoveError(
             f"invalid move string {moves!r}: character {i + 1} is {moves[i]!r}, but moves "
-            f"are the digits 1 to {WIDTH} (1 = leftmost column)"
+            f"are the digits 1 to {width} (1 = leftmost column)"
         )
     if kind in ("string_column_full", "string_game_over"):
         moves, i = d["moves"], d["index"]
@@ -83,7 +130,7 @@ def from_core(kind: str, **d: Any) -> Exception:
         return GameOverError(f"{where}: {_over(d['ply'], d['won'])}")
     if kind == "out_of_range":
         return IllegalMoveError(
-            f"column {d['col']} is outside the board: columns are 0 to {WIDTH - 1}"
+            f"column {d['col']} is outside the board: columns are 0 to {width - 1}"
         )
     if kind == "column_full":
         return IllegalMoveError(f"column {d['col']} is full")
@@ -96,7 +143,13 @@ def from_core(kind: str, **d: Any) -> Exception:
     if kind == "bad_argument":
         return ValueError(f"{d['name']} out of range: {d['value']!r}")
     if kind == "board_shape":
-        return BoardError(f"a board has {HEIGHT} rows of {WIDTH} cells, top row first")
+        return BoardError("a board is rows of as many cells each, top row first")
+    if kind == "board_size":
+        return board_size_error(d["width"], d["height"])
+    if kind == "size_mismatch":
+        return size_mismatch_error(
+            d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"]
+        )
     if kind == "bad_cell":
         return BoardError(
             f"the cell in column {d['col'] + 1}, row {d['row'] + 1} from the bottom is not "

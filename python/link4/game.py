@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
-from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, ordinal
-from link4.errors import IllegalMoveError
+from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, check_size
+from link4.errors import IllegalMoveError, from_core
+from link4.outcome import Outcome
 
 if TYPE_CHECKING:
     import numpy as np
@@ -18,61 +18,14 @@ if TYPE_CHECKING:
 __all__ = ["HEIGHT", "RED", "WIDTH", "YELLOW", "Game", "Outcome", "Player"]
 
 
-@dataclass(frozen=True)
-class Outcome:
-    """How a finished game ended.
-
-    ``winner`` is RED, YELLOW or None for a draw; ``line`` holds the four cells of the
-    winning line as (column, row) pairs, 0-based, row 0 at the bottom (empty for a draw);
-    ``ply`` is the number of discs played.
-    """
-
-    winner: Player | None
-    line: tuple[Cell, ...]
-    ply: int
-
-    @property
-    def is_draw(self) -> bool:
-        return self.winner is None
-
-    def result(self) -> str:
-        """The result in the notation of game records: ``"1-0"`` (red won), ``"0-1"``
-        (yellow won) or ``"1/2-1/2"``.
-
-        >>> Game("4455667").outcome().result()
-        '1-0'
-        """
-        if self.winner is None:
-            return "1/2-1/2"
-        return "1-0" if self.winner is Player.RED else "0-1"
-
-    def reward(self, player: Player | int) -> int:
-        """``1`` if ``player`` won, ``-1`` if it lost, ``0`` for a draw (as in PettingZoo).
-
-        >>> outcome = Game("4455667").outcome()
-        >>> outcome.reward(RED), outcome.reward(YELLOW)
-        (1, -1)
-        """
-        side = Player(player)
-        if self.winner is None:
-            return 0
-        return 1 if self.winner is side else -1
-
-    def __str__(self) -> str:
-        if self.winner is None:
-            return "draw"
-        discs = (self.ply + 1) // 2
-        return f"{self.winner} wins with its {ordinal(discs)} disc"
-
-
-def _column(col: object) -> int:
+def _column(col: object, width: int) -> int:
     if isinstance(col, bool):
-        raise TypeError("a column is an int from 0 to 6, not a bool")
+        raise TypeError(f"a column is an int from 0 to {width - 1}, not a bool")
     try:
         return operator.index(col)  # type: ignore[arg-type]
     except TypeError:
         raise TypeError(
-            f"a column is an int from 0 to {WIDTH - 1}, not {type(col).__name__}"
+            f"a column is an int from 0 to {width - 1}, not {type(col).__name__}"
         ) from None
 
 
@@ -85,23 +38,35 @@ class Game:
     ('44534', 5, <Player.YELLOW: 2>)
     >>> g.legal_moves()
     [0, 1, 2, 3, 4, 5, 6]
+
+    Any board of 4 to 9 columns and 4 to 12 rows can be played, four in a row as always:
+
+    >>> small = Game("1213", width=4, height=4)
+    >>> small.width, small.height, small.legal_moves()
+    (4, 4, [0, 1, 2, 3])
     """
 
     __slots__ = ("_moves", "_pos")
 
-    def __init__(self, moves: str | Iterable[int] = "") -> None:
+    def __init__(
+        self, moves: str | Iterable[int] = "", *, width: int = WIDTH, height: int = HEIGHT
+    ) -> None:
         """Start from the empty board, from a move string such as ``"4453"`` (1-based
         digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the
-        actions of Kaggle, PettingZoo and OpenSpiel).
+        actions of Kaggle, PettingZoo and OpenSpiel), on a board ``width`` columns wide
+        and ``height`` rows high (the standard 7 x 6 unless told).
 
         >>> Game([3, 3, 4, 2]) == Game("4453")
         True
 
-        Raises InvalidMoveError for a malformed string and IllegalMoveError (or its
-        subclass GameOverError) for a move the rules forbid.
+        Raises InvalidMoveError for a malformed string (a digit past the width among
+        them), IllegalMoveError (or its subclass GameOverError) for a move the rules
+        forbid and BoardSizeError for a size link4 does not play.
         """
+        if width is not WIDTH or height is not HEIGHT:  # the defaults need no check
+            width, height = check_size(width, height)
         if isinstance(moves, str):
-            self._pos = _core.Position.from_moves(moves)
+            self._pos = _core.Position.from_moves(moves, width, height)
             self._moves = [ord(ch) - ord("1") for ch in moves]
             return
         if isinstance(moves, (bytes, bytearray)) or not isinstance(moves, Iterable):
@@ -110,7 +75,7 @@ class Game:
                 f"columns such as [3, 3, 4, 2], not {type(moves).__name__}"
             )
         columns = list(moves)
-        self._pos = _core.Position()
+        self._pos = _core.Position(width, height)
         self._moves = []
         for i, col in enumerate(columns):
             try:
@@ -128,11 +93,10 @@ class Game:
         Raises IllegalMoveError for a full column or one off the board, GameOverError
         once the game has ended; the game is then unchanged.
         """
-        c = _column(col)
-        if not 0 <= c < WIDTH:  # also keeps ints too big for C away from the core
-            raise IllegalMoveError(
-                f"column {c} is outside the board: columns are 0 to {WIDTH - 1}"
-            )
+        width = self._pos.width
+        c = _column(col, width)
+        if not 0 <= c < width:  # also keeps ints too big for C away from the core
+            raise from_core("out_of_range", col=c, width=width)
         self._pos.play(c)
         self._moves.append(c)
 
@@ -150,13 +114,15 @@ class Game:
         return self._pos.legal_moves()
 
     def is_legal(self, col: int) -> bool:
-        c = _column(col)
-        return 0 <= c < WIDTH and self._pos.can_play(c)
+        width = self._pos.width
+        c = _column(col, width)
+        return 0 <= c < width and self._pos.can_play(c)
 
     def is_winning_move(self, col: int) -> bool:
         """Would playing ``col`` win at once for the side to move?"""
-        c = _column(col)
-        return 0 <= c < WIDTH and self._pos.is_winning_move(c)
+        width = self._pos.width
+        c = _column(col, width)
+        return 0 <= c < width and self._pos.is_winning_move(c)
 
     @property
     def moves(self) -> str:
@@ -179,15 +145,26 @@ class Game:
         return len(self._moves)
 
     @property
+    def width(self) -> int:
+        """The number of columns of the board."""
+        return self._pos.width
+
+    @property
+    def height(self) -> int:
+        """The number of rows of the board (``column_height`` counts a column's discs)."""
+        return self._pos.height
+
+    @property
     def turn(self) -> Player:
         """The side to move (once the game is over: the side that would move)."""
         return RED if len(self._moves) % 2 == 0 else YELLOW
 
-    def height(self, col: int) -> int:
+    def column_height(self, col: int) -> int:
         """The number of discs in column ``col``."""
-        c = _column(col)
-        if not 0 <= c < WIDTH:
-            raise IndexError(f"column {c} is off the board: columns are 0 to {WIDTH - 1}")
+        width = self._pos.width
+        c = _column(col, width)
+        if not 0 <= c < width:
+            raise IndexError(f"column {c} is off the board: columns are 0 to {width - 1}")
         return self._moves.count(c)
 
     # -- the end of the game ---------------------------------------------------------
@@ -200,7 +177,7 @@ class Game:
         if self._pos.last_mover_won():
             winner = YELLOW if self.turn is RED else RED
             return Outcome(winner, self._winning_line(), len(self._moves))
-        if len(self._moves) == WIDTH * HEIGHT:
+        if len(self._moves) == self._pos.width * self._pos.height:
             return Outcome(None, (), len(self._moves))
         return None
 
@@ -212,12 +189,13 @@ class Game:
     # -- copies, comparison, text -----------------------------------------------------
 
     def mirror(self) -> Game:
-        """The game reflected left to right (column c becomes column 6 - c).
+        """The game reflected left to right (column c becomes column width - 1 - c).
 
         >>> Game("4453").mirror()
         Game('4435')
         """
-        return Game([WIDTH - 1 - c for c in self._moves])
+        width = self._pos.width
+        return Game([width - 1 - c for c in self._moves], width=width, height=self._pos.height)
 
     def copy(self) -> Game:
         new = Game.__new__(Game)
@@ -230,12 +208,19 @@ class Game:
     def __deepcopy__(self, memo: dict[int, Any]) -> Game:
         return self.copy()
 
-    def __reduce__(self) -> tuple[type[Game], tuple[str]]:
-        # The compiled position cannot be pickled; the move record rebuilds it exactly.
-        return (Game, (self.moves,))
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # The compiled position cannot be pickled; the move record and the size rebuild it
+        # exactly. A standard game pickles as before, so older link4 versions read it.
+        if self._is_standard():
+            return (Game, (self.moves,))
+        return (_unpickle, (self.moves, self._pos.width, self._pos.height))
+
+    def _is_standard(self) -> bool:
+        return self._pos.width == WIDTH and self._pos.height == HEIGHT
 
     def __eq__(self, other: object) -> bool:
-        """Games are equal when their positions are, whatever the order of the moves."""
+        """Games are equal when their positions are, whatever the order of the moves;
+        games on boards of different sizes never are."""
         if not isinstance(other, Game):
             return NotImplemented
         return bool(self._pos == other._pos)
@@ -244,11 +229,13 @@ class Game:
         return hash(self._pos.key())
 
     def __repr__(self) -> str:
-        return f"Game({self.moves!r})"
+        if self._is_standard():
+            return f"Game({self.moves!r})"
+        return f"Game({self.moves!r}, width={self._pos.width}, height={self._pos.height})"
 
     def __str__(self) -> str:
         lines = [" ".join("." if v == 0 else Player(v).glyph for v in row) for row in self.to_board()]
-        lines.append(" ".join(str(c + 1) for c in range(WIDTH)))
+        lines.append(" ".join(str(c + 1) for c in range(self._pos.width)))
         outcome = self.outcome()
         if outcome is None:
             lines.append(f"{self.turn} ({self.turn.glyph}) to move")
@@ -259,11 +246,12 @@ class Game:
     # -- boards without a history ------------------------------------------------------
 
     def to_board(self) -> list[list[int]]:
-        """The board as 6 rows of 7 ints, top row first: 0 empty, 1 red, 2 yellow."""
+        """The board as ``height`` rows of ``width`` ints, top row first: 0 empty, 1 red,
+        2 yellow."""
         return self._pos.rows()
 
     def to_array(self) -> npt.NDArray[np.int8]:
-        """The board as a (6, 7) numpy int8 array, top row first (needs numpy)."""
+        """The board as a (height, width) numpy int8 array, top row first (needs numpy)."""
         try:
             import numpy as np
         except ImportError:
@@ -273,8 +261,8 @@ class Game:
         return np.array(self.to_board(), dtype=np.int8)
 
     def to_planes(self, player: Player | int | None = None) -> npt.NDArray[np.int8]:
-        """The board as a (6, 7, 2) numpy int8 array seen by ``player`` (default: the
-        side to move), top row first: plane 0 holds that player's discs, plane 1 the
+        """The board as a (height, width, 2) numpy int8 array seen by ``player`` (default:
+        the side to move), top row first: plane 0 holds that player's discs, plane 1 the
         other's. This is PettingZoo's ``connect_four_v3`` observation (needs numpy).
 
         >>> Game("4453").to_planes()[5, 3].tolist()    # bottom row, column 3: red's
@@ -290,8 +278,9 @@ class Game:
 
     @classmethod
     def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:
-        """Build a game from (6, 7, 2) planes, top row first: plane 0 holds the discs of
-        ``player``, plane 1 the other side's (PettingZoo's ``connect_four_v3``).
+        """Build a game from (height, width, 2) planes, top row first, the board's size
+        being their shape: plane 0 holds the discs of ``player``, plane 1 the other
+        side's (PettingZoo's ``connect_four_v3``).
 
         With ``player=None`` the disc counts say whose discs plane 0 holds (red has as
         many as yellow or one more); when they are equal, plane 0 is taken to be the
@@ -306,55 +295,74 @@ class Game:
 
         Raises BoardError when no legal game reaches the board.
         """
-        from link4._board import parse_planes, reconstruct_moves
+        from link4._board import parse_planes
 
         side = None if player is None else Player(player)
-        return cls(reconstruct_moves(parse_planes(planes, side)))
+        return cls._of_rows(parse_planes(planes, side))
 
     @classmethod
     def from_board(
-        cls, board: str | Iterable[Any], *, red: float = 1, yellow: float = 2
+        cls,
+        board: str | Iterable[Any],
+        *,
+        red: float = 1,
+        yellow: float = 2,
+        width: int | None = None,
+        height: int | None = None,
     ) -> Game:
         """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
 
-        ``board`` is 6 rows of 7 cells, top row first, as a sequence of rows or a (6, 7)
-        numpy array, a flat sequence of 42 cells (Kaggle ConnectX), a string of 6 lines,
-        or (6, 7, 2) planes (see ``from_planes``). A cell is 0 (or ``.``) for empty, 1
-        (``X``, ``R``) for red, 2 (``O``, ``Y``) for yellow. Numbers may be ints, bools
-        or whole floats; ``red`` and ``yellow`` name other values, for instance
-        ``red=1, yellow=-1`` for a board of +1 and -1.
+        ``board`` is rows of cells, top row first, as a sequence of rows or a 2-d numpy
+        array, a string of one line a row, or (height, width, 2) planes (see
+        ``from_planes``): the board's size is their shape. A flat sequence of cells, row
+        after row (Kaggle ConnectX), is the 7 x 6 board when it has 42 cells; any other
+        needs ``width`` and ``height``, which, given, any board must match.
+        A cell is 0 (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for
+        yellow. Numbers may be ints, bools or whole floats; ``red`` and ``yellow`` name
+        other values, for instance ``red=1, yellow=-1`` for a board of +1 and -1.
         The move history is rebuilt as one order of play that reaches the board.
 
         >>> Game.from_board([0] * 38 + [-1, 1, -1, 1], red=1, yellow=-1).to_board()[-1]
         [0, 0, 0, 2, 1, 2, 1]
+        >>> Game.from_board(["....", "....", "....", ".XO."])
+        Game('23', width=4, height=4)
 
-        Raises BoardError when no legal game reaches the board.
+        Raises BoardError when no legal game reaches the board, BoardSizeError for a
+        shape of no size link4 plays, SizeMismatchError for a board of another size
+        than ``width`` and ``height``.
         """
-        from link4._board import is_planes, parse_board, parse_planes, reconstruct_moves
+        from link4._board import is_planes, parse_board, parse_planes
 
         if is_planes(board):
-            return cls(reconstruct_moves(parse_planes(board, None)))
-        rows = parse_board(board, red=red, yellow=yellow)
-        return cls(reconstruct_moves(rows))
+            return cls._of_rows(parse_planes(board, None, width=width, height=height))
+        return cls._of_rows(parse_board(board, red=red, yellow=yellow, width=width, height=height))
+
+    @classmethod
+    def _of_rows(cls, rows: list[list[int]]) -> Game:
+        """The game of a board given as rows of 0/1/2, top first, its shape a checked size."""
+        from link4._board import reconstruct_moves
+
+        return cls(reconstruct_moves(rows), width=len(rows[0]), height=len(rows))
 
     @classmethod
     def from_openspiel(cls, state: Any) -> Game:
         """The game of an OpenSpiel ``connect_four`` state, from its history (so with the
-        real order of play). Needs nothing imported: any object with the methods of a
-        ``pyspiel.State`` will do.
+        real order of play), on the state's board. Needs nothing imported: any object
+        with the methods of a ``pyspiel.State`` will do.
         """
         game = state.get_game()
         name = game.get_type().short_name
         if name != "connect_four":
             raise ValueError(f"an OpenSpiel state of connect_four is needed, not of {name}")
         params = game.get_parameters()
-        size = (params.get("rows", HEIGHT), params.get("columns", WIDTH), params.get("x_in_row", 4))
-        if size != (HEIGHT, WIDTH, 4):
+        rows, columns = params.get("rows", HEIGHT), params.get("columns", WIDTH)
+        in_row = params.get("x_in_row", 4)
+        if in_row != 4:
             raise ValueError(
-                f"link4 plays {HEIGHT} rows, {WIDTH} columns, four in a row; this game has "
-                f"{size[0]} rows, {size[1]} columns, {size[2]} in a row"
+                f"link4 plays four in a row; this game has {rows} rows, {columns} columns, "
+                f"{in_row} in a row"
             )
-        return cls([int(a) for a in state.history()])
+        return cls([int(a) for a in state.history()], width=columns, height=rows)
 
     # -- pictures for notebooks --------------------------------------------------------
 
@@ -387,18 +395,24 @@ def as_game(position: Game | str) -> Game:
 
 
 def core_position(position: Game | str) -> _core.Position:
-    """The compiled core's position of a Game (its own, not a copy) or of a move string,
-    for link4's own modules that hand a position to the core; TypeError for anything
-    else."""
+    """The compiled core's position of a Game (its own, not a copy, of the game's size)
+    or of a move string (on the 7 x 6 board), for link4's own modules that hand a
+    position to the core; TypeError for anything else."""
     if isinstance(position, str):
         return _core.Position.from_moves(position)
     return as_game(position)._pos
 
 
 def game_from_core(position: _core.Position, moves: str) -> Game:
-    """The game of a core position and a move string the core found to reach it (no
-    check that it does), for link4's own modules: no further call into the core."""
+    """The game of a core position (of any size) and a move string the core found to
+    reach it (no check that it does), for link4's own modules: no further call into the
+    core."""
     game = Game.__new__(Game)
     game._pos = position
     game._moves = [ord(ch) - ord("1") for ch in moves]
     return game
+
+
+def _unpickle(moves: str, width: int, height: int) -> Game:
+    """A pickled game of a size other than 7 x 6 (Game.__reduce__)."""
+    return Game(moves, width=width, height=height)

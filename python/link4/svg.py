@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from link4.game import HEIGHT, WIDTH, Game, Player, as_game
+from link4.game import Game, Player, as_game
 
 __all__ = ["COLOURS", "board"]
 
@@ -37,14 +37,14 @@ def _fmt(x: float) -> str:
     return f"{x:.2f}".rstrip("0").rstrip(".")
 
 
-def _coordinates(cell: float, top: float, font: str) -> list[str]:
+def _coordinates(game: Game, cell: float, top: float, font: str) -> list[str]:
     """The column numbers under the board."""
-    y = _fmt(top + HEIGHT * cell + cell * 0.25)
+    y = _fmt(top + game.height * cell + cell * 0.25)
     return [
         f'<text class="coordinate" x="{_fmt((col + 0.5) * cell)}" y="{y}" '
         f'font-size="{font}" fill="{COLOURS["text"]}" text-anchor="middle" '
         f'dominant-baseline="central">{col + 1}</text>'
-        for col in range(WIDTH)
+        for col in range(game.width)
     ]
 
 
@@ -81,25 +81,26 @@ def board(
 
     ``scores``: one entry per column (as ``Solver.analyze`` returns them: the score of
     playing there, None for a full column), shown above the columns on a green (win),
-    grey (draw) or red (loss) label. ``size``: the width in pixels. ``coordinates``:
-    the column numbers 1 to 7 under the board.
+    grey (draw) or red (loss) label. ``size``: the width in pixels (the height follows
+    from the board's shape). ``coordinates``: the column numbers, 1 to the board's
+    width, under the board.
     """
     game = as_game(game)
+    columns, rows_high = game.width, game.height
     if not size > 0:
         raise ValueError(f"size is a width in pixels > 0, not {size!r}")
-    if scores is not None and len(scores) != WIDTH:
-        raise ValueError(f"scores has one entry per column ({WIDTH}), not {len(scores)}")
+    if scores is not None and len(scores) != columns:
+        raise ValueError(f"scores has one entry per column ({columns}), not {len(scores)}")
 
-    cell = size / WIDTH
+    cell = size / columns
     radius = cell * 0.4
     top = cell * 0.7 if scores is not None else 0.0
-    height = top + HEIGHT * cell + (cell * 0.5 if coordinates else 0.0)
+    height = top + rows_high * cell + (cell * 0.5 if coordinates else 0.0)
 
     def centre(col: int, row: int) -> tuple[str, str]:
         """Column and row 0-based, row 0 at the bottom."""
-        return _fmt((col + 0.5) * cell), _fmt(top + (HEIGHT - 1 - row + 0.5) * cell)
+        return _fmt((col + 0.5) * cell), _fmt(top + (rows_high - 1 - row + 0.5) * cell)
 
-    rows = game.to_board()
     outcome = game.outcome()
     parts = [
         (
@@ -109,11 +110,10 @@ def board(
         f"<title>{escape(repr(game))}</title>",
         (
             f'<rect class="board" x="0" y="{_fmt(top)}" width="{_fmt(size)}" '
-            f'height="{_fmt(HEIGHT * cell)}" rx="{_fmt(cell * 0.15)}" fill="{COLOURS["board"]}"/>'
+            f'height="{_fmt(rows_high * cell)}" rx="{_fmt(cell * 0.15)}" fill="{COLOURS["board"]}"/>'
         ),
     ]
-    for r, line in enumerate(rows):
-        row = HEIGHT - 1 - r
+    for row, line in zip(range(rows_high - 1, -1, -1), game.to_board(), strict=True):  # top first
         for col, value in enumerate(line):
             x, y = centre(col, row)
             if value == 0:
@@ -136,7 +136,7 @@ def board(
             )
     last = game.last_move
     if last is not None:
-        x, y = centre(last, game.height(last) - 1)
+        x, y = centre(last, game.column_height(last) - 1)
         parts.append(
             f'<circle class="last" cx="{x}" cy="{y}" r="{_fmt(radius * 0.45)}" fill="none" '
             f'stroke="{COLOURS["last"]}" stroke-width="{_fmt(radius * 0.12)}"/>'
@@ -145,6 +145,6 @@ def board(
     if scores is not None:
         parts += _score_labels(scores, cell, font)
     if coordinates:
-        parts += _coordinates(cell, top, font)
+        parts += _coordinates(game, cell, top, font)
     parts.append("</svg>")
     return "\n".join(parts)
