@@ -23,14 +23,15 @@ import os
 from collections.abc import Iterator, Mapping
 
 from link4 import _core
-from link4.errors import BookError
-from link4.game import Game, core_position, game_from_core
+from link4.errors import BookError, size_mismatch_error
+from link4.game import HEIGHT, WIDTH, Game, core_position, game_from_core
 
 __all__ = [
     "DEFAULT_BOOK",
     "SHIPPED",
     "Book",
     "BookChoice",
+    "book_for_board",
     "canonical_key",
     "core_book",
     "default_book",
@@ -43,7 +44,8 @@ DEFAULT_BOOK = "book.l4b"
 
 
 class Book:
-    """An opening book. ``get(position)`` is the exact score, or None if not in the book."""
+    """An opening book of one board size. ``get(position)`` is the exact score, or None
+    if not in the book."""
 
     def __init__(self, core: _core.Book, path: str | None = None) -> None:
         self._core = core
@@ -51,8 +53,8 @@ class Book:
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Book:
-        """Read and check a book file. BookError if it is missing, cut short, corrupt
-        (its checksum), of another format version or made for another board."""
+        """Read and check a book file (its header says its board size). BookError if it
+        is missing, cut short, corrupt (its checksum) or of another format version."""
         path = os.fspath(path)
         try:
             with open(path, "rb") as f:
@@ -69,11 +71,13 @@ class Book:
         return cls(_core.Book.parse(data))
 
     @classmethod
-    def from_entries(cls, entries: Mapping[int, int], *, depth: int) -> Book:
+    def from_entries(
+        cls, entries: Mapping[int, int], *, depth: int, width: int = WIDTH, height: int = HEIGHT
+    ) -> Book:
         """A book in memory of ``entries`` (canonical key -> exact score) holding positions
-        of at most ``depth`` discs. BookError for a key that is not a canonical position
-        within the depth or a score off the scale."""
-        return cls(_core.Book.from_entries(list(entries.items()), depth))
+        of at most ``depth`` discs of a ``width`` x ``height`` board. BookError for a key
+        that is not a canonical position within the depth or a score off the scale."""
+        return cls(_core.Book.from_entries(list(entries.items()), depth, width=width, height=height))
 
     def to_bytes(self) -> bytes:
         """The bytes of the book's file (docs/book.md)."""
@@ -84,15 +88,29 @@ class Book:
         """The most discs a position in the book has."""
         return self._core.depth
 
+    @property
+    def width(self) -> int:
+        """The columns of the board of the book's positions."""
+        return self._core.width
+
+    @property
+    def height(self) -> int:
+        """The rows of the board of the book's positions."""
+        return self._core.height
+
     def __len__(self) -> int:
         return len(self._core)
 
     def get(self, position: Game | str) -> int | None:
-        """The exact score of ``position`` (mover's view), or None when not in the book."""
+        """The exact score of ``position`` (mover's view), or None when not in the book.
+        SizeMismatchError for a position of another board size."""
         return self._core.get(core_position(position))
 
     def __contains__(self, position: object) -> bool:
-        return isinstance(position, (Game, str)) and self.get(position) is not None
+        if not isinstance(position, (Game, str)):
+            return False
+        pos = core_position(position)
+        return (pos.width, pos.height) == (self.width, self.height) and self._core.get(pos) is not None
 
     @property
     def version(self) -> int:
@@ -117,7 +135,8 @@ class Book:
 
     def __repr__(self) -> str:
         where = f" {self.path!r}" if self.path else ""
-        return f"<link4.Book{where}: {len(self)} positions, depth {self.depth}>"
+        board = "" if (self.width, self.height) == (WIDTH, HEIGHT) else f", {self.width}x{self.height}"
+        return f"<link4.Book{where}: {len(self)} positions, depth {self.depth}{board}>"
 
 
 def canonical_key(position: Game | str) -> int:
@@ -130,14 +149,32 @@ def core_book(book: Book) -> _core.Book:
     return book._core
 
 
-def encode(entries: Mapping[int, int], depth: int) -> bytes:
+def book_for_board(book: Book | None, width: int, height: int, *, shipped: bool) -> _core.Book | None:
+    """The core's book for searches on a ``width`` x ``height`` board: ``book`` when it
+    is of that size; none when it is the shipped book (7 x 6), which other boards simply
+    go without; SizeMismatchError when it was given for another size."""
+    if book is None or (book.width, book.height) == (width, height):
+        return None if book is None else book._core
+    if shipped:
+        return None
+    raise size_mismatch_error("book", book.width, book.height, width, height)
+
+
+def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: int = HEIGHT) -> bytes:
     """The bytes of a book file holding ``entries`` (canonical key -> exact score)."""
-    return Book.from_entries(entries, depth=depth).to_bytes()
+    return Book.from_entries(entries, depth=depth, width=width, height=height).to_bytes()
 
 
-def write(entries: Mapping[int, int], *, depth: int, path: str | os.PathLike[str]) -> None:
+def write(
+    entries: Mapping[int, int],
+    *,
+    depth: int,
+    path: str | os.PathLike[str],
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> None:
     """Write a book file atomically (a temporary file renamed into place)."""
-    data = encode(entries, depth)
+    data = encode(entries, depth, width, height)
     tmp = os.fspath(path) + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)
