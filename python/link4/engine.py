@@ -29,8 +29,8 @@ from link4._request import (
     thread_count,
 )
 from link4._request import StopReason as StopReason
-from link4.book import SHIPPED, Book, BookChoice, core_book, resolve
-from link4.game import Game
+from link4.book import SHIPPED, Book, BookChoice, book_for_board, resolve
+from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = [
     "CENTRE_ORDER",
@@ -59,6 +59,16 @@ class Solver:
     One caller at a time: a second thread calling it while it searches gets
     RuntimeError (use one Solver per thread, or ``search_many``).
 
+    It solves games of every board size, one size at a time: its table serves the size
+    it last searched, and a game of another size replaces it with a new table of the
+    same size in bytes (and the same threads), so alternating sizes starts cold each
+    time (use one Solver per size then).
+
+    >>> s.solve(Game(width=6, height=5))         # 6 x 5 is a draw
+    0
+    >>> s.width, s.height
+    (6, 5)
+
     ``threads=N`` puts N threads on every search, sharing the one table (lazy SMP): the
     answers are the same, found sooner on a hard position. With one thread a search is
     deterministic (the same nodes every run); with more, ``nodes`` (all threads' sum)
@@ -66,38 +76,82 @@ class Solver:
     """
 
     def __init__(
-        self, table_mb: float = DEFAULT_TABLE_MB, *, threads: int = 1, book: BookChoice = SHIPPED
+        self,
+        table_mb: float = DEFAULT_TABLE_MB,
+        *,
+        threads: int = 1,
+        book: BookChoice = SHIPPED,
+        width: int | None = None,
+        height: int | None = None,
     ) -> None:
         """``table_mb``: the size of the transposition table in MB (at least 4).
         ``threads``: the threads each search runs on (1 to MAX_THREADS).
         ``book``: the opening book whose positions are answered at once (a Book, the
-        path of a book file, None for none; by default the one shipped with link4)."""
+        path of a book file, None for none; by default the one shipped with link4, which
+        serves 7 x 6 games only). A book is for games of its own size: searching a game
+        of another size with it raises SizeMismatchError.
+        ``width``, ``height``: the board of the table made now (by default the given
+        book's, else 7 x 6); a game of another size gets a new one when it comes."""
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
-        size, threads = table_bytes(table_mb), thread_count(threads)
+        self._bytes, self._threads = table_bytes(table_mb), thread_count(threads)
         self._book = resolve(book)
-        self._core = _core.Solver(size, threads, None if self._book is None else core_book(self._book))
+        self._shipped = book is SHIPPED
+        given = self._book if self._book is not None and not self._shipped else None
+        self._core: _core.Solver | None = None
+        self._make(
+            width if width is not None else given.width if given else WIDTH,
+            height if height is not None else given.height if given else HEIGHT,
+        )
         self._nodes = 0
+
+    def _make(self, width: int, height: int) -> _core.Solver:
+        """The core's solver of a width x height board: the one in use if it is of that
+        size, else a new one (SizeMismatchError when the given book is of another size)."""
+        if self._core is not None and (self._core.width, self._core.height) == (width, height):
+            return self._core
+        book = book_for_board(self._book, width, height, shipped=self._shipped)
+        # The old table goes before the new one is made: never two in memory at once.
+        # (Should the new one fail, the next search makes it again.)
+        self._core = None
+        self._core = _core.Solver(self._bytes, self._threads, book, width=width, height=height)
+        self._board, self._in_use = (width, height), self._core.table_bytes
+        return self._core
+
+    def _solver_for(self, pos: _core.Position) -> _core.Solver:
+        """The core's solver for a position's board."""
+        return self._make(pos.width, pos.height)
 
     def __repr__(self) -> str:
         threads = "" if self.threads == 1 else f", threads={self.threads}"
         book = "" if self._book is None else f", book={self._book!r}"
-        return f"Solver(table_mb={self.table_mb:g}{threads}{book})"
+        board = "" if self._board == (WIDTH, HEIGHT) else f", width={self.width}, height={self.height}"
+        return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board})"
 
     @property
     def threads(self) -> int:
         """The threads each search runs on."""
-        return self._core.threads
+        return self._threads
 
     @property
     def book(self) -> Book | None:
-        """The opening book in use, or None."""
+        """The opening book, or None (the shipped one serves 7 x 6 games only)."""
         return self._book
 
     @property
     def table_mb(self) -> float:
         """The table size actually in use, in MB."""
-        return self._core.table_bytes / (1 << 20)
+        return self._in_use / (1 << 20)
+
+    @property
+    def width(self) -> int:
+        """The width of the board its table serves (the last game searched)."""
+        return self._board[0]
+
+    @property
+    def height(self) -> int:
+        """The height of the board its table serves (the last game searched)."""
+        return self._board[1]
 
     @property
     def nodes(self) -> int:
@@ -106,7 +160,8 @@ class Solver:
 
     def clear(self) -> None:
         """Forget everything the table has learnt (the next searches start cold)."""
-        self._core.clear()
+        if self._core is not None:
+            self._core.clear()
 
     def solve(self, pos: PositionLike, *, weak: bool = False) -> int:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
@@ -115,7 +170,8 @@ class Solver:
         a bad move string, KeyboardInterrupt on Ctrl-C (the solver stays usable).
         """
         # The shortest path: on the easiest positions the search takes a few microseconds.
-        score, self._nodes = self._core.solve(position(pos), weak)
+        core_pos = position(pos)
+        score, self._nodes = self._solver_for(core_pos).solve(core_pos, weak)
         return score
 
     def search(
@@ -148,11 +204,11 @@ class Solver:
             want, order = _core.Want.ALL_BEST, None
         else:
             want = _core.Want.FIRST_BEST
-            order = None if rng is None else rng.sample(CENTRE_ORDER, len(CENTRE_ORDER))
+            order = None if rng is None else _shuffled(core_pos.width, rng)
         asked = request(
             weak=weak, want=want, order=order, time_limit=time_limit, node_limit=node_limit
         )
-        r = self._core.search(core_pos, asked)
+        r = self._solver_for(core_pos).search(core_pos, asked)
         self._nodes = r.nodes
         result = search_result(r)
         if ties and rng is not None and result.exact and len(result.best_moves) > 1:
@@ -222,9 +278,16 @@ class Solver:
         """
         core_pos = position(pos)
         asked = request(weak=weak, time_limit=time_limit, node_limit=node_limit)
-        a = self._core.analyze(core_pos, asked)
+        a = self._solver_for(core_pos).analyze(core_pos, asked)
         self._nodes = a.nodes
         return column_values(a)
+
+
+def _shuffled(width: int, rng: random.Random) -> list[int]:
+    """The columns of a board in an order drawn with ``rng``. (Drawn from the centre
+    order, so that a seed replays the games it played before boards had sizes.)"""
+    centre = _core.centre_order(width)
+    return rng.sample(centre, len(centre))
 
 
 _default = threading.local()
