@@ -2,7 +2,9 @@
 
 The work runs in the core's batch runner (cpp/link4/batch.hpp) without the GIL; this
 module checks the arguments first, so a bad position raises before any work starts, and
-turns the results into Python values.
+turns the results into Python values. A batch may mix board sizes: the core runs the
+positions of each size as a batch of their own, one size after another, and the results
+come back in the order of the positions.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from link4._request import (
     table_bytes,
     thread_count,
 )
-from link4.book import SHIPPED, BookChoice, core_book, resolve
+from link4.book import SHIPPED, BookChoice, book_for_board, resolve
 from link4.errors import GameOverError, Interrupted, from_core
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
@@ -61,13 +63,42 @@ def _run(
     req = asked()
     b = resolve(book)
     n = thread_count(threads)
+    groups = _by_board(pos)
+    # Checked for every board before the first one's work starts.
+    books = {
+        board: book_for_board(b, *board, shipped=book is SHIPPED) for board in groups
+    }
     # Every worker has its own table (no more workers than positions).
-    table = table_bytes(table_mb, max(1, min(n, len(pos))))
-    items, interrupted = many(pos, req, n, table, None if b is None else core_book(b), progress)
-    results = [None if r is None else convert(r) for r in items]
-    if interrupted:
-        raise Interrupted(results)
+    largest = max((len(g) for g in groups.values()), default=0)
+    table = table_bytes(table_mb, max(1, min(n, largest)))
+    results: list[_Value | None] = [None] * len(pos)
+    done = 0
+    for board, indices in groups.items():
+        items, interrupted = many(
+            [pos[i] for i in indices], req, n, table, books[board], _offset(progress, done, len(pos))
+        )
+        for i, r in zip(indices, items, strict=True):
+            results[i] = None if r is None else convert(r)
+        if interrupted:
+            raise Interrupted(results)
+        done += len(indices)
     return results
+
+
+def _offset(progress: Progress | None, before: int, total: int) -> Progress | None:
+    """The progress of one size's batch as the whole batch's: ``before`` positions done
+    before it, ``total`` in all."""
+    if progress is None:
+        return None
+    return lambda done, _: progress(before + done, total)
+
+
+def _by_board(positions: list[_core.Position]) -> dict[tuple[int, int], list[int]]:
+    """The indices of the positions of each board size, sizes in order of first appearance."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for i, p in enumerate(positions):
+        groups.setdefault((p.width, p.height), []).append(i)
+    return groups
 
 
 def search_many(
