@@ -34,7 +34,7 @@ from dataclasses import dataclass
 
 from link4 import _core
 from link4.engine import Solver
-from link4.game import WIDTH, Game
+from link4.game import Game, core_position
 
 __all__ = [
     "DEFAULT_LEVEL",
@@ -53,11 +53,11 @@ DEFAULT_LEVEL = "3"
 HEURISTIC_WIN: int = _core.HEURISTIC_WIN
 """Heuristic values at or beyond +-HEURISTIC_WIN are wins or losses proven by the search."""
 
-# How much more likely the centre columns are for the beginner: 1 at the edges, rising
-# by one per column towards the middle.
-_CENTRE_WEIGHTS: tuple[int, ...] = tuple(
-    1 + min(c, WIDTH - 1 - c) for c in range(WIDTH)
-)
+
+def _centre_weight(col: int, width: int) -> int:
+    """How much more likely the beginner plays a column: 1 at the edges, rising by one
+    per column towards the middle."""
+    return 1 + min(col, width - 1 - col)
 
 
 class Policy(ABC):
@@ -84,7 +84,7 @@ def safe_moves(game: Game) -> list[int]:
     Empty when every move loses at once (then any move will do). Immediate wins are
     included and are always safe.
     """
-    scores, _, _ = _core.heuristic_scores(game._pos, 1, 0)
+    scores, _, _ = _core.heuristic_scores(core_position(game), 1, 0)
     return [c for c, v in enumerate(scores) if v is not None and v > -HEURISTIC_WIN]
 
 
@@ -108,7 +108,7 @@ class BeginnerPolicy(Policy):
         if len(safe) < len(legal) and safe and rng.random() < 0.5:
             # A move that keeps the opponent from winning next: the block.
             return _pick(rng, safe)
-        weights = [_CENTRE_WEIGHTS[c] for c in legal]
+        weights = [_centre_weight(c, game.width) for c in legal]
         return rng.choices(legal, weights=weights)[0]
 
 
@@ -131,7 +131,7 @@ class HeuristicPolicy(Policy):
     max_nodes: int = 2_000_000
 
     def scores(self, game: Game) -> list[int | None]:
-        values, _, _ = _core.heuristic_scores(game._pos, self.depth, self.max_nodes)
+        values, _, _ = _core.heuristic_scores(core_position(game), self.depth, self.max_nodes)
         return list(values)
 
     def choose(self, game: Game, rng: random.Random) -> int:
