@@ -17,19 +17,21 @@ from link4._text import (
     score_words,
     use_colour,
 )
-from link4.commands._options import add_book_option, book_choice
+from link4.commands._options import add_book_option, add_size_option, board_size, book_choice
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
-from link4.errors import BookError, IllegalMoveError, InvalidMoveError
-from link4.game import WIDTH, Game
+from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
+from link4.game import Game
 from link4.score import best_columns
 
 DESCRIPTION = """\
 Draw the position after MOVES and give the exact value of every column: its score
-(positive: the side to move wins; a win with one's k-th disc scores 22 - k; 0: a draw;
-negative: the opponent wins) and what it means in words. The best moves are marked.
-Columns are numbered 1-7 from the left, as in move strings; MOVES may be empty for the
-empty board. The opening book answers its positions at once (--book none: without it,
-the empty board takes about a minute); just past the book, a position can take a few seconds."""
+(positive: the side to move wins, the sooner the higher: on the 7x6 board a win with
+one's k-th disc scores 22 - k; 0: a draw; negative: the opponent wins) and what it means
+in words. The best moves are marked. Columns are numbered 1-7 from the left (1-W with
+--size WxH), as in move strings; MOVES may be empty for the empty board. The opening
+book of the 7x6 board answers its positions at once (--book none: without it, the empty
+board takes about a minute); just past the book, a position can take a few seconds.
+Other boards have no book unless one is given: their early positions can take long."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,6 +53,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--table-mb", type=float, default=DEFAULT_TABLE_MB,
         help=f"solver table size (default {DEFAULT_TABLE_MB})",
     )
+    add_size_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -70,19 +73,22 @@ def _analyze(game: Game, solver: Solver, time_limit: float | None) -> list[Colum
 
 
 def run(args: argparse.Namespace) -> int:
+    board = board_size("analyze", args)
+    if board is None:
+        return 2
     moves = "".join(args.moves.split())
     try:
-        game = Game(moves)
+        game = Game(moves, width=board[0], height=board[1])
     except (InvalidMoveError, IllegalMoveError) as e:
         return _error(str(e))
     if args.time_limit is not None and not args.time_limit > 0:
         return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     try:
-        book = book_choice(args)
-    except BookError as e:
+        book = book_choice(args, board)
+    except (BookError, SizeMismatchError) as e:
         return _error(f"--book: {e}")
     try:
-        solver = Solver(table_mb=args.table_mb, book=book)
+        solver = Solver(table_mb=args.table_mb, book=book, width=board[0], height=board[1])
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
 
@@ -96,15 +102,17 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         doc: dict[str, Any] = {
             "moves": game.moves,
+            "width": game.width,
+            "height": game.height,
             "ply": game.ply,
             "to_move": str(mover),
             "over": outcome is not None,
             "outcome": None if outcome is None else str(outcome),
             "winner": None if outcome is None or outcome.winner is None else str(outcome.winner),
             "score": score,
-            "meaning": None if score is None else score_words(score, mover, game.ply),
+            "meaning": None if score is None else _words(score, game),
             "best": [c + 1 for c in best],
-            "columns": [_column_json(values, c, game, c in best) for c in range(WIDTH)],
+            "columns": [_column_json(values, c, game, c in best) for c in range(game.width)],
         }
         print(json.dumps(doc, indent=2))
         return 0
@@ -119,12 +127,12 @@ def run(args: argparse.Namespace) -> int:
     who = f"{mover} ({palette.disc(mover, mover.glyph)})"
     after = f"after {game.ply} move{'s' if game.ply != 1 else ''}" if game.ply else "on the empty board"
     if score is not None:
-        print(f"{who[0].upper()}{who[1:]} to move {after}: {score_words(score, mover, game.ply)}.")
+        print(f"{who[0].upper()}{who[1:]} to move {after}: {_words(score, game)}.")
     else:
         print(f"{who[0].upper()}{who[1:]} to move {after}: not every column was solved in time.")
     print()
     print("  column  score  meaning")
-    for c in range(WIDTH):
+    for c in range(game.width):
         v = values[c] if values else None
         number = "" if not isinstance(v, int) else f"{v:+d}" if v else "0"
         mark = "*" if c in best else " "
@@ -141,9 +149,14 @@ def _meaning(values: list[ColumnValue], col: int, game: Game) -> str:
     if v is None:
         return "full"
     if isinstance(v, SearchResult):
-        words = bound_words(v.lower, v.upper, game.turn)
+        words = bound_words(v.lower, v.upper, game.turn, width=game.width, height=game.height)
         return words if words == "not solved in time" else f"{words} (the exact score not solved in time)"
-    return score_words(v, game.turn, game.ply)
+    return _words(v, game)
+
+
+def _words(score: int, game: Game) -> str:
+    """A score of the side to move in ``game`` in words."""
+    return score_words(score, game.turn, game.ply, width=game.width, height=game.height)
 
 
 def _column_json(values: list[ColumnValue], col: int, game: Game, best: bool) -> dict[str, Any]:

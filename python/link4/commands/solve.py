@@ -9,7 +9,13 @@ import time
 from collections.abc import Iterator, Sequence
 
 from link4.batch import Measured, measure_many
-from link4.commands._options import add_book_option, book_choice, threads_out_of_range
+from link4.commands._options import (
+    add_book_option,
+    add_size_option,
+    board_size,
+    book_choice,
+    threads_out_of_range,
+)
 from link4.commands._progress import Advance, progress_bar
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, Solver
 from link4.errors import Interrupted
@@ -17,10 +23,11 @@ from link4.game import Game
 
 DESCRIPTION = """\
 Solve positions given as move strings (digits 1-7, 1 = leftmost column; an empty string
-is the empty board). With no arguments, read one position per line from stdin; only the
-first word of a line is read, so the '<moves> <score>' benchmark files can be piped in.
+is the empty board; with --size WxH, positions of that board, digits 1-W). With no
+arguments, read one position per line from stdin; only the first word of a line is
+read, so the '<moves> <score>' benchmark files can be piped in.
 For each position prints '<moves> <score> <nodes> <microseconds>'; with --analyze, the
-score of each of the 7 columns ('x' for a full one) instead of the score; with --json,
+score of each column ('x' for a full one) instead of the score; with --json,
 one JSON object per line instead. A bad line gets a message on stderr and is skipped;
 the exit status is then 1. With --threads N, positions given as arguments are solved
 one after another, each by N threads sharing one table (the nodes are then all threads'
@@ -46,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "at a time from stdin (default 1)")
     p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
                    help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread)")
+    add_size_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -78,9 +86,9 @@ def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValu
     return f"{game.moves} {text} {nodes} {micros}"
 
 
-def _parse(where: str, moves: str) -> Game | None:
+def _parse(args: argparse.Namespace, where: str, moves: str) -> Game | None:
     try:
-        game = Game(moves)
+        game = Game(moves, width=args.width, height=args.height)
     except ValueError as e:
         print(f"link4 solve: {where}: {e}", file=sys.stderr)
         return None
@@ -95,7 +103,7 @@ def _one_by_one(args: argparse.Namespace, solver: Solver) -> int:
     with progress_bar("Solving", None, show=sys.stderr.isatty() and not args.positions) as advance:
         done = 0
         for where, moves in _inputs(args):
-            game = _parse(where, moves)
+            game = _parse(args, where, moves)
             if game is None:
                 status = 1
                 continue
@@ -117,7 +125,7 @@ def _batched(args: argparse.Namespace) -> int:
     status = 0
     games: list[Game] = []
     for where, moves in _inputs(args):
-        game = _parse(where, moves)
+        game = _parse(args, where, moves)
         if game is None:
             status = 1
         else:
@@ -150,12 +158,15 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 
 
 def run(args: argparse.Namespace) -> int:
-    if threads_out_of_range("solve", args.threads):
+    board = board_size("solve", args)
+    if board is None or threads_out_of_range("solve", args.threads):
         return 2
+    args.width, args.height = board
     smp = args.threads if args.positions else 1  # threads on each search
     try:
-        args.book_choice = book_choice(args)
-        solver = Solver(args.table_mb, threads=smp, book=args.book_choice)
+        args.book_choice = book_choice(args, board)
+        solver = Solver(args.table_mb, threads=smp, book=args.book_choice, width=args.width,
+                        height=args.height)
     except (ValueError, MemoryError) as e:  # (BookError is a ValueError)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
