@@ -9,9 +9,9 @@ import random
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import TextIO, TypedDict
 
-from link4._rules import WIDTH, Player, ordinal
+from link4._rules import HEIGHT, WIDTH, Player, ordinal
 from link4._text import (
     Palette,
     Thinking,
@@ -23,7 +23,7 @@ from link4._text import (
     render_board,
     use_colour,
 )
-from link4.book import SHIPPED, BookChoice
+from link4.book import SHIPPED, Book, BookChoice
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import Game
@@ -34,8 +34,11 @@ HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving u
 ANALYSIS_SECONDS = 15.0
 SLOW_BEFORE_PLY = 10  # before this many discs an exact solve may take long
 
-COMMANDS_HELP = f"""\
-  1-{WIDTH}       drop a disc in that column
+
+def commands_help(width: int) -> str:
+    """The commands typed at the prompt, for a board of ``width`` columns."""
+    return f"""\
+  1-{width}       drop a disc in that column
   u         undo: take back your last move (and the engine's reply)
   h         hint: the best column and what it leads to
   a         the value of every column
@@ -43,6 +46,14 @@ COMMANDS_HELP = f"""\
   l FILE    load a game record from FILE
   q         quit (the record is printed)
   ?         this list"""
+
+
+class _Board(TypedDict):
+    """The size of the board, as the words about scores take it."""
+
+    width: int
+    height: int
+
 
 class Leave(Exception):
     """Leave the program: ``status`` is the exit status; the record is printed first."""
@@ -69,6 +80,9 @@ class PlaySession:
         self.palette = Palette(use_colour(self.out, args.no_color))
         self.rng = random.Random(args.seed)
         self.level = args.level
+        # The board of --size (a namespace made without one: the standard board).
+        self.board: _Board = {"width": getattr(args, "width", WIDTH),
+                              "height": getattr(args, "height", HEIGHT)}
         # Hints and analyses have a solver of their own (made when first needed), so
         # that what they leave in a table never changes the engine's choices: a seed
         # replays the same game whatever was asked. (--book: the book of both; without
@@ -79,14 +93,14 @@ class PlaySession:
         self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
         self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
         if str(self.level) == "perfect":
-            engine_solver: Solver | None = Solver(book=self.book, threads=self.threads)
+            engine_solver: Solver | None = Solver(book=self.book, threads=self.threads, **self.board)
         elif str(self.level) == "5" and getattr(args, "book", None) is not None:
-            engine_solver = Solver(book=self.book)
+            engine_solver = Solver(book=self.book, **self.board)
         else:
             engine_solver = None
         self.policy = make_policy(self.level, engine_solver)
         self._solver: Solver | None = None
-        self.game = Game(args.moves)
+        self.game = self.new_game_from(args.moves)
         self.engine_sides: set[Player] = set()
         self.paused = False  # the engine was stopped with Ctrl-C and waits for Enter
 
@@ -96,8 +110,12 @@ class PlaySession:
     def solver(self) -> Solver:
         """The solver of hints and analyses."""
         if self._solver is None:
-            self._solver = Solver(book=self.book, threads=self.threads)
+            self._solver = Solver(book=self.book, threads=self.threads, **self.board)
         return self._solver
+
+    def new_game_from(self, moves: str) -> Game:
+        """The game after ``moves`` on the sitting's board."""
+        return Game(moves, **self.board)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -152,11 +170,16 @@ class PlaySession:
         self.warn_if_slow()
 
     def warn_if_slow(self) -> None:
-        if self.level == "perfect" and self.game.ply < SLOW_BEFORE_PLY:
-            self.say(
-                "Note: early in the game, just past the opening book, the perfect level can "
-                "think for a few seconds. Ctrl-C stops it and gives you the prompt back."
-            )
+        if self.level != "perfect" or self.game.ply >= SLOW_BEFORE_PLY:
+            return
+        width, height = self.game.width, self.game.height
+        if isinstance(self.book, Book) or (self.book is SHIPPED and (width, height) == (WIDTH, HEIGHT)):
+            when = ("early in the game, just past the opening book, the perfect level can think "
+                    "for a few seconds")
+        else:
+            when = (f"without an opening book for the {width}x{height} board, early in the game "
+                    "the perfect level can think for long (minutes on the larger boards)")
+        self.say(f"Note: {when}. Ctrl-C stops it and gives you the prompt back.")
 
     # -- the engine -----------------------------------------------------------------
 
@@ -197,7 +220,7 @@ class PlaySession:
             if self.paused and self.game.turn in self.engine_sides:
                 self.engine_move()
                 return
-            self.say(f"Type a column number 1-{WIDTH} to play, or ? for the commands.")
+            self.say(f"Type a column number 1-{self.game.width} to play, or ? for the commands.")
         elif text.isdigit():
             self.human_move(int(text))
         elif word in ("u", "undo"):
@@ -213,11 +236,11 @@ class PlaySession:
         elif word in ("q", "quit", "exit"):
             raise Leave(0)
         elif word in ("?", "help"):
-            self.say("Commands:\n" + COMMANDS_HELP)
+            self.say("Commands:\n" + commands_help(self.game.width))
         else:
             shown = text if len(text) <= 20 else text[:17] + "..."
             self.say(
-                f"'{shown}' is not a move or a command: type a column number 1-{WIDTH}, "
+                f"'{shown}' is not a move or a command: type a column number 1-{self.game.width}, "
                 "or ? for the commands."
             )
 
@@ -228,8 +251,8 @@ class PlaySession:
         if self.game.turn in self.engine_sides:
             self.say("It is the engine's turn: press Enter to let it move.")
             return
-        if not 1 <= number <= WIDTH:
-            self.say(f"There is no column {number}: the columns are 1 to {WIDTH}.")
+        if not 1 <= number <= self.game.width:
+            self.say(f"There is no column {number}: the columns are 1 to {self.game.width}.")
             return
         col = number - 1
         if not self.game.is_legal(col):
@@ -275,12 +298,13 @@ class PlaySession:
         if r.exact and r.score is not None:
             self.say(
                 f"Hint: column {r.best_move + 1} - "
-                f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name())}."
+                f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name(), **self.board)}."
             )
             return
         # Not solved in time: the move with the best proven value, and what is proven.
         self.say(
-            f"Hint: column {r.best_move + 1} - {hint_bound_words(r.lower, r.upper)}. "
+            f"Hint: column {r.best_move + 1} - "
+            f"{hint_bound_words(r.lower, r.upper, ply=self.game.ply, **self.board)}. "
             f"(Not solved exactly within {HINT_SECONDS:.0f} s.)"
         )
 
@@ -302,10 +326,10 @@ class PlaySession:
             if v is None:
                 words = "full"
             elif isinstance(v, SearchResult):
-                words = bound_words(v.lower, v.upper, self.game.turn)
+                words = bound_words(v.lower, v.upper, self.game.turn, **self.board)
                 words += "" if words == "not solved in time" else " (the exact score not solved in time)"
             else:
-                words = column_words(v, ply) + ("   <- best" if col in best else "")
+                words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")
 
     def save(self, name: str) -> None:
@@ -335,7 +359,7 @@ class PlaySession:
             "".join(line.split()) for line in lines if not line.lstrip().startswith("#")
         )
         try:
-            game = Game(moves)
+            game = self.new_game_from(moves)
         except (InvalidMoveError, IllegalMoveError) as e:
             self.say(f"Could not load {name}: {e}.")
             return
@@ -363,7 +387,7 @@ class PlaySession:
         self.say(self.record_line())
 
     def new_game(self) -> None:
-        self.game = Game(self.args.moves)
+        self.game = self.new_game_from(self.args.moves)
         self.paused = False
         self.choose_sides()
 
@@ -374,9 +398,9 @@ class PlaySession:
         if self.game.turn in self.engine_sides:
             return f"The engine ({self.who(turn)}) is to move: Enter lets it think, ? for help> "
         if self.engine_sides:
-            return f"Your move {self.who(turn)}, 1-{WIDTH} or ? for help> "
+            return f"Your move {self.who(turn)}, 1-{self.game.width} or ? for help> "
         glyph = self.palette.disc(turn, turn.glyph)
-        return f"{str(turn).capitalize()} ({glyph}) to move, 1-{WIDTH} or ? for help> "
+        return f"{str(turn).capitalize()} ({glyph}) to move, 1-{self.game.width} or ? for help> "
 
     def loop(self) -> int:
         self.choose_sides()

@@ -5,22 +5,30 @@ from __future__ import annotations
 import argparse
 import sys
 
-from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.commands._session import COMMANDS_HELP, Leave, PlaySession
-from link4.errors import BookError, IllegalMoveError, InvalidMoveError
-from link4.game import Game
+from link4.commands._options import (
+    add_book_option,
+    add_size_option,
+    board_size,
+    book_choice,
+    threads_out_of_range,
+)
+from link4.commands._session import Leave, PlaySession, commands_help
+from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
+from link4.game import WIDTH, Game
 from link4.levels import DEFAULT_LEVEL, LEVELS
 
 DESCRIPTION = f"""\
 Play Connect Four in the terminal against the engine (or a friend). Discs are X (red,
 moves first) and O (yellow), coloured where the terminal allows. At the prompt:
 
-{COMMANDS_HELP}
+{commands_help(WIDTH)}
 
 Ctrl-C stops the engine when it thinks long (perfect level) and otherwise leaves the
 game, printing its record. Levels: 1 beginner, 2 casual, 3 club player (default),
 4 strong, 5 expert, perfect (exact play: instant within the opening book, which holds
-every position with up to 10 discs; just past it, it may think for a second or so)."""
+every position of the 7x6 board with up to 10 discs; just past it, it may think for a
+second or so). --size plays another board: there the perfect level has no book, and
+its first moves can take minutes on the larger ones."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,8 +59,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--moves",
         default="",
         metavar="MOVES",
-        help="start from the position after these moves (digits 1-7, e.g. 4453)",
+        help="start from the position after these moves (digits 1-W, e.g. 4453)",
     )
+    add_size_option(p)
     p.add_argument("--seed", type=int, help="seed the engine's choices and the coin flip")
     p.add_argument("--no-color", action="store_true", help="no colour, only the X and O glyphs")
     p.add_argument(
@@ -75,8 +84,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    board = board_size("play", args)
+    if board is None:
+        return 2
+    args.width, args.height = board
     try:
-        game = Game(args.moves)
+        game = Game(args.moves, width=args.width, height=args.height)
     except (InvalidMoveError, IllegalMoveError) as e:
         print(f"link4 play: --moves: {e}", file=sys.stderr)
         return 2
@@ -87,8 +100,8 @@ def run(args: argparse.Namespace) -> int:
     if threads_out_of_range("play", args.threads):
         return 2
     try:
-        args.book_choice = book_choice(args)
-    except BookError as e:
+        args.book_choice = book_choice(args, board)
+    except (BookError, SizeMismatchError) as e:
         print(f"link4 play: --book: {e}", file=sys.stderr)
         return 2
     session = PlaySession(args)
