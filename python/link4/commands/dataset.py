@@ -11,11 +11,12 @@ from pathlib import Path
 
 from link4._request import table_bytes
 from link4.batch import analyze_many
+from link4.commands._options import add_size_option, board_size
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
 from link4.engine import DEFAULT_TABLE_MB
 from link4.errors import Interrupted
-from link4.game import Game
+from link4.game import HEIGHT, WIDTH, Game
 
 DESCRIPTION = """\
 Write positions with their exact score and the score of every column (from the side to
@@ -23,7 +24,8 @@ move's view; None / empty where a column is full) to FILE, as .npz (numpy arrays
 planes in the mover's view as PettingZoo's connect_four_v3, ply, score, columns, legal),
 .jsonl or .csv (the format follows the file name, or --format). The positions are random
 games of A to B discs (--plies A-B, seeded with --seed) or, with --positions, the move
-strings of a file. The work runs on every core with a progress bar on stderr. Ctrl-C
+strings of a file; --size WxH labels positions of another board. The work runs on
+every core with a progress bar on stderr. Ctrl-C
 keeps what is finished in FILE.partial: the same command again continues from there."""
 
 CHUNK = 1024  # positions per batch: what a Ctrl-C can lose at most is one chunk's unfinished work
@@ -44,6 +46,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--seed", type=int, default=0, help="seed of the random positions (default 0)")
     p.add_argument("--positions", metavar="FILE",
                    help="label the move strings of FILE (one per line) instead of random ones")
+    add_size_option(p)
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
     p.add_argument("--threads", type=int, default=None, metavar="N",
                    help="worker threads (default: every core)")
@@ -63,7 +66,7 @@ def _plies(text: str) -> tuple[int, int]:
     return low, high
 
 
-def _given(path: str) -> list[Game]:
+def _given(path: str, board: tuple[int, int]) -> list[Game]:
     games = []
     with open(path, encoding="utf-8") as f:
         for n, line in enumerate(f, 1):
@@ -71,7 +74,7 @@ def _given(path: str) -> list[Game]:
             if not words or words[0].startswith("#"):
                 continue
             try:
-                game = Game(words[0])
+                game = Game(words[0], width=board[0], height=board[1])
             except ValueError as e:
                 raise ValueError(f"{path}, line {n}: {e}") from None
             if game.is_over():
@@ -101,7 +104,29 @@ def _load_partial(partial: Path, header: dict[str, object]) -> dict[int, Row]:
     return rows
 
 
+def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[Game], dict[str, object]]:
+    """The positions to label, and what the checkpoint records of them to tell this job
+    from another; OSError or ValueError."""
+    if args.positions:
+        games = _given(args.positions, board)
+        source: dict[str, object] = {"positions": [g.moves for g in games]}
+    else:
+        if args.count < 1:
+            raise ValueError(f"--count must be at least 1, not {args.count}")
+        plies = _plies(args.plies)
+        games = random_positions(args.count, plies=plies, seed=args.seed, width=board[0],
+                                 height=board[1])
+        source = {"count": args.count, "plies": list(plies), "seed": args.seed}
+    if board != (WIDTH, HEIGHT):
+        # Only there: the checkpoints of 7x6 jobs written before boards had sizes resume.
+        source["board"] = f"{board[0]}x{board[1]}"
+    return games, source
+
+
 def run(args: argparse.Namespace) -> int:
+    board = board_size("dataset", args)
+    if board is None:
+        return 2
     out = Path(args.out)
     fmt = args.format or out.suffix.lstrip(".").lower()
     if fmt not in FORMATS:
@@ -113,15 +138,7 @@ def run(args: argparse.Namespace) -> int:
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
     try:
-        if args.positions:
-            games = _given(args.positions)
-            source: dict[str, object] = {"positions": [g.moves for g in games]}
-        else:
-            if args.count < 1:
-                return _error(f"--count must be at least 1, not {args.count}")
-            plies = _plies(args.plies)
-            games = random_positions(args.count, plies=plies, seed=args.seed)
-            source = {"count": args.count, "plies": list(plies), "seed": args.seed}
+        games, source = _positions(args, board)
     except (OSError, ValueError) as e:
         return _error(str(e) if not isinstance(e, ValueError) or "plies" not in str(e)
                       else f"--plies: {e}")
@@ -190,7 +207,7 @@ def _append(partial: Path, games: list[Game], chunk: list[int], values: Sequence
             continue
         cols = tuple(c if isinstance(c, int) or c is None else None for c in v)
         score = max(c for c in cols if c is not None)
-        row = rows[i] = Row(i, games[i].moves, score, cols)
+        row = rows[i] = Row(i, games[i].moves, score, cols, games[i].width, games[i].height)
         new.append(row)
     with partial.open("a", encoding="utf-8") as f:
         f.writelines(row.to_json() + "\n" for row in new)
