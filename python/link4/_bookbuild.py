@@ -1,6 +1,7 @@
 """Building an opening book: every position up to a depth, solved exactly.
 
-The work: list the positions (one per mirror pair) from a root down to ``depth`` discs;
+The work: list the positions (one per mirror pair) from a root (of any board size) down
+to ``depth`` discs;
 solve those with exactly ``depth`` discs as tasks on a ``concurrent.futures.Executor``
 (a local process pool, or a dask.distributed cluster's executor); then give each
 shallower position its score from its children's, layer by layer, by searches that find
@@ -27,9 +28,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from link4.book import SHIPPED, Book, BookChoice, canonical_key, resolve, write
+from link4.book import SHIPPED, Book, BookChoice, book_for_board, canonical_key, resolve, write
 from link4.engine import DEFAULT_TABLE_MB, Solver
-from link4.game import Game
+from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = ["BuildStats", "build", "disagreements", "plan", "solve_task"]
 
@@ -41,8 +42,9 @@ def plan(root: Game, depth: int) -> list[list[Game]]:
     by layer (layer i has root.ply + i discs), each layer in move-string order."""
     if root.is_over():
         raise ValueError("the root position is a finished game")
-    if not root.ply <= depth <= 41:
-        raise ValueError(f"depth must be between the root's {root.ply} discs and 41, not {depth}")
+    most = root.width * root.height - 1
+    if not root.ply <= depth <= most:
+        raise ValueError(f"depth must be between the root's {root.ply} discs and {most}, not {depth}")
     layers = [[root]]
     while layers[-1][0].ply < depth:
         seen: dict[int, Game] = {}
@@ -74,17 +76,19 @@ def worker_signals() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def solve_task(moves: list[str], table_mb: float, below: BookChoice = None) -> tuple[list[int], float]:
-    """Exact scores of positions and the CPU seconds they took. ``below``: a book of
-    fewer discs than the positions (or None), whose scores of their parents bound
-    theirs from below. Runs in a worker: its solver, and what its table learnt, serve
-    the next tasks."""
+def solve_task(
+    moves: list[str], table_mb: float, below: BookChoice = None, width: int = WIDTH, height: int = HEIGHT
+) -> tuple[list[int], float]:
+    """Exact scores of positions of a ``width`` x ``height`` board and the CPU seconds
+    they took. ``below``: a book of fewer discs than the positions (or None), whose
+    scores of their parents bound theirs from below. Runs in a worker: its solver, and
+    what its table learnt, serve the next tasks."""
     solver: Solver | None = getattr(_worker, "solver", None)
     if solver is None or getattr(_worker, "setting", None) != (table_mb, below):
-        solver = _worker.solver = Solver(table_mb, book=below)
+        solver = _worker.solver = Solver(table_mb, book=below, width=width, height=height)
         _worker.setting = (table_mb, below)
     start = time.thread_time()
-    scores = [solver.solve(m) for m in moves]
+    scores = [solver.solve(Game(m, width=width, height=height)) for m in moves]
     return scores, time.thread_time() - start
 
 
@@ -162,11 +166,12 @@ def build(
     start = time.monotonic()
     out = Path(out)
     layers = plan(root, depth)
-    below = _book_below(below, layers[-1][0].ply, depth)
+    below = _book_below(below, layers[-1][0].ply, depth, root)
     stats.layers = [len(layer) for layer in layers]
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
-    header = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": leaves[0].ply}
+    board = (root.width, root.height)
+    header = _header(root, leaves[0].ply)
     done = _read_checkpoint(checkpoint, header, stats)
     if not done:
         checkpoint.write_text(json.dumps(header) + "\n", encoding="utf-8")
@@ -188,7 +193,7 @@ def build(
         # Keep a few tasks per worker in flight, not all: Ctrl-C then has little to cancel.
         in_flight = 4 * max(1, getattr(executor, "_max_workers", 2))
         for task in _take(queue, in_flight):
-            pending[executor.submit(solve_task, task, table_mb, below)] = task
+            pending[executor.submit(solve_task, task, table_mb, below, *board)] = task
         while pending:
             finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in finished:
@@ -203,32 +208,45 @@ def build(
                 os.fsync(f.fileno())
                 stats.solved += len(task)
                 for nxt in _take(queue, 1):
-                    pending[executor.submit(solve_task, nxt, table_mb, below)] = nxt
+                    pending[executor.submit(solve_task, nxt, table_mb, below, *board)] = nxt
             if progress:
                 progress(len(done), len(leaves))
 
     entries = _with_parents(layers, done)
-    write(entries, depth=leaves[0].ply, path=out)
+    write(entries, depth=leaves[0].ply, path=out, width=board[0], height=board[1])
     checkpoint.unlink()
     stats.entries = len(entries)
     stats.wall_seconds = time.monotonic() - start
     return stats
 
 
-def _book_below(below: BookChoice, leaf_ply: int, depth: int) -> BookChoice:
+def _header(root: Game, depth: int) -> dict[str, object]:
+    """The first line of a build's checkpoint, which says what build it belongs to."""
+    header: dict[str, object] = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": depth}
+    if (root.width, root.height) != (WIDTH, HEIGHT):
+        # Only there: the checkpoints of 7 x 6 builds written before boards had sizes resume.
+        header["board"] = f"{root.width}x{root.height}"
+    return header
+
+
+def _book_below(below: BookChoice, leaf_ply: int, depth: int, root: Game) -> BookChoice:
     """The ``below`` book as the workers get it (a path, or None when the shipped book is
-    not shallower than the leaves); ValueError for one they cannot use."""
+    not shallower than the leaves or of another board than the root's); ValueError for
+    one they cannot use (SizeMismatchError for one of another board)."""
     if isinstance(below, Book):
         if below.path is None:
             raise ValueError("the book below must be a file that the workers can open")
         below = below.path
-    if below is not None:
-        book = resolve(below)
-        if book is None or book.depth >= leaf_ply:
-            if below is not SHIPPED:
-                raise ValueError(f"the book below must be shallower than the book to build: "
-                                 f"its depth is {book.depth if book else None}, not under {depth}")
-            below = None
+    if below is None:
+        return None
+    book = resolve(below)
+    if book is None or book_for_board(book, root.width, root.height, shipped=below is SHIPPED) is None:
+        return None
+    if book.depth >= leaf_ply:
+        if below is not SHIPPED:
+            raise ValueError(f"the book below must be shallower than the book to build: "
+                             f"its depth is {book.depth}, not under {depth}")
+        return None
     return below
 
 
@@ -237,8 +255,9 @@ def _with_parents(layers: list[list[Game]], leaf_scores: dict[str, int]) -> dict
     below it, by searches that find every child in the book of the layers below."""
     entries = {canonical_key(g): leaf_scores[g.moves] for g in layers[-1]}
     deeper = dict(entries)
+    width, height = layers[0][0].width, layers[0][0].height
     for layer in reversed(layers[:-1]):
-        book = Book.from_entries(deeper, depth=layer[0].ply + 1)
+        book = Book.from_entries(deeper, depth=layer[0].ply + 1, width=width, height=height)
         solver = Solver(16, book=book)
         deeper = {canonical_key(g): solver.solve(g) for g in layer}
         entries.update(deeper)

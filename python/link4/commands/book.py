@@ -14,10 +14,11 @@ from typing import Any
 
 from link4 import _bookbuild
 from link4._request import table_bytes
-from link4.book import SHIPPED, Book, BookChoice
+from link4.book import SHIPPED, Book, BookChoice, book_for_board
+from link4.commands._options import add_size_option, board_size
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
-from link4.errors import BookError
+from link4.errors import BookError, SizeMismatchError
 from link4.game import Game
 
 DESCRIPTION = """\
@@ -25,8 +26,9 @@ The opening book holds the exact score of every position up to a number of discs
 depth), one entry per mirror pair, so that the engine answers them at once.
 
   build    solve every position from the empty board (or --root MOVES) up to --depth
-           discs and write the book; tasks run on a local process pool (--workers) or a
-           dask.distributed cluster (--scheduler ADDRESS, pip install 'link4[cluster]').
+           discs and write the book, of the 7x6 board or of --size WxH; tasks run on a
+           local process pool (--workers) or a dask.distributed cluster (--scheduler
+           ADDRESS, pip install 'link4[cluster]').
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
            same command again continues there, and its report adds up the CPU and
            wall time of every run. The book is the same, byte for byte, however it ran.
@@ -51,6 +53,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument("--out", required=True, metavar="FILE", help="the book file to write")
     b.add_argument("--root", default="", metavar="MOVES",
                    help="only the positions that follow MOVES (default: the empty board)")
+    add_size_option(b)
     where = b.add_mutually_exclusive_group()
     where.add_argument(
         "--workers", type=int, metavar="N", help="local worker processes (default: every core)"
@@ -62,9 +65,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help=f"table per worker (default {DEFAULT_TABLE_MB})",
     )
     b.add_argument("--book", metavar="FILE",
-                   help="a shallower book whose scores of the deepest positions' parents "
-                   "bound theirs, so that they take less to solve (default: the book shipped "
-                   "with link4 when it is shallower than D; 'none': no book)")
+                   help="a shallower book of the same board whose scores of the deepest "
+                   "positions' parents bound theirs, so that they take less to solve (default: "
+                   "the book shipped with link4, on the 7x6 board when it is shallower than D; "
+                   "'none': no book)")
     b.set_defaults(func=run_build)
 
     v = books.add_parser("verify", help="re-solve a sample without the book and compare",
@@ -106,9 +110,11 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
-
+    board = board_size("book", args)
+    if board is None:
+        return 2
     try:
-        root = Game(args.root)
+        root = Game(args.root, width=board[0], height=board[1])
     except ValueError as e:
         return _error(f"--root: {e}")
     if root.is_over():
@@ -122,10 +128,12 @@ def run_build(args: argparse.Namespace) -> int:
     below: BookChoice = SHIPPED if args.book is None else None if args.book == "none" else args.book
     if isinstance(below, str):
         try:
-            if Book.open(below).depth >= args.depth:
-                return _error(f"--book: {below} must be shallower than --depth {args.depth}")
-        except BookError as e:
+            book = Book.open(below)
+            book_for_board(book, *board, shipped=False)
+        except (BookError, SizeMismatchError) as e:
             return _error(f"--book: {e}")
+        if book.depth >= args.depth:
+            return _error(f"--book: {below} must be shallower than --depth {args.depth}")
     try:
         executor, client = _executor(args)
     except (ValueError, OSError) as e:
@@ -163,7 +171,8 @@ def run_build(args: argparse.Namespace) -> int:
         else:
             executor.shutdown(wait=False)
     size = os.path.getsize(args.out)
-    print(f"Wrote {args.out}: {stats.entries} positions up to {args.depth} discs, {size} bytes.")
+    print(f"Wrote {args.out}: {stats.entries} positions of the {root.width}x{root.height} board "
+          f"up to {args.depth} discs, {size} bytes.")
     cpu = stats.resumed_cpu_seconds + stats.task_cpu_seconds
     wall = stats.resumed_wall_seconds + stats.wall_seconds
     print(f"Positions per layer: {' '.join(map(str, stats.layers))}; solved {stats.solved} "
@@ -228,8 +237,9 @@ def run_info(args: argparse.Namespace) -> int:
     for ply, score in book.plies_and_scores():
         plies[ply] += 1
         outcomes[(score > 0) - (score < 0)] += 1
-    print(f"{args.file}: link4 book, format {book.version}, depth {book.depth}, "
-          f"{len(book)} positions, {os.path.getsize(args.file)} bytes, checksum good.")
+    print(f"{args.file}: link4 book of the {book.width}x{book.height} board, format "
+          f"{book.version}, depth {book.depth}, {len(book)} positions, "
+          f"{os.path.getsize(args.file)} bytes, checksum good.")
     print("Positions by discs: " + ", ".join(f"{p}: {n}" for p, n in sorted(plies.items())))
     print(f"Side to move wins {outcomes[1]}, draws {outcomes[0]}, loses {outcomes[-1]}.")
     return 0
