@@ -4,6 +4,9 @@ Every position is solved single-threaded by one Solver with a fixed table size, 
 table cleared before each position, no opening book. The total node count is the
 benchmark's signature: deterministic, the same on every machine, so a change to the
 search's behaviour shows up as a new number.
+
+The board sizes' benchmark (``solve_board``) solves the empty board of other sizes the
+same way, each with a table of its own: who wins, on which move, and what it cost.
 """
 
 from __future__ import annotations
@@ -18,8 +21,20 @@ from pathlib import Path
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError
 from link4.game import Game
+from link4.score import winning_move
 
-__all__ = ["BENCH_TABLE_MB", "SETS", "BenchSet", "SetResult", "load_set", "run_set", "standard_plan"]
+__all__ = [
+    "BENCH_TABLE_MB",
+    "SETS",
+    "SIZES",
+    "BenchSet",
+    "BoardResult",
+    "SetResult",
+    "load_set",
+    "run_set",
+    "solve_board",
+    "standard_plan",
+]
 
 BENCH_TABLE_MB = DEFAULT_TABLE_MB
 """The table of the pinned signature: the engine's default size."""
@@ -161,3 +176,50 @@ def run_set(
         if progress is not None:
             progress(i + 1, len(games))
     return result
+
+
+SIZES: tuple[tuple[int, int], ...] = ((7, 5), (6, 6), (5, 8), (8, 5), (6, 7))
+"""The boards of ``link4 bench --sizes`` by default (width, height): those with
+published times of the fastest solvers compiled for one size."""
+
+SIZES_TABLE_MB = 64
+"""The table of the board sizes' benchmark, as those published times used."""
+
+
+@dataclass(frozen=True)
+class BoardResult:
+    """The empty board of one size, solved: its score (the first player's view), the
+    nodes searched and the seconds taken."""
+
+    width: int
+    height: int
+    score: int
+    nodes: int
+    seconds: float
+
+    @property
+    def outcome(self) -> str:
+        """Who wins with best play: ``"first"``, ``"second"`` or ``"draw"``."""
+        return "first" if self.score > 0 else "second" if self.score < 0 else "draw"
+
+    @property
+    def last_move(self) -> int:
+        """The move (counted from 1) on which the game ends with best play: a draw fills
+        the board.
+
+        >>> BoardResult(6, 6, -1, 0, 0.0).last_move, BoardResult(7, 5, 0, 0, 0.0).last_move
+        (36, 35)
+        """
+        if self.score == 0:
+            return self.width * self.height
+        return winning_move(self.score, 0, width=self.width, height=self.height)
+
+
+def solve_board(width: int, height: int, *, table_mb: float = SIZES_TABLE_MB) -> BoardResult:
+    """Solve the empty ``width`` x ``height`` board on one thread, with a table of its
+    own and no book, and time it."""
+    solver = Solver(table_mb, book=None, width=width, height=height)
+    start = time.perf_counter()
+    score = solver.solve(Game(width=width, height=height))
+    seconds = time.perf_counter() - start
+    return BoardResult(width, height, score, solver.nodes, seconds)

@@ -1,13 +1,18 @@
-"""link4 bench: the standard benchmark, per-set figures and the node-count signature."""
+"""link4 bench: the standard benchmark, per-set figures and the node-count signature;
+with --sizes, the empty boards of other sizes."""
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 
 from link4 import bench
-from link4.commands._options import threads_out_of_range
+from link4.commands._options import parse_size, threads_out_of_range
+from link4.errors import BoardSizeError
+
+_DEFAULT_SIZES = " ".join(f"{w}x{h}" for w, h in bench.SIZES)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -20,13 +25,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "wrong score; the last line is the signature 'Bench: N', the total node count. "
         "With --threads N each position is solved on N threads sharing the table: the "
         "times are the wall times, the nodes all threads' sum, and the signature (which "
-        "only one thread keeps the same from run to run) is marked as such.",
+        "only one thread keeps the same from run to run) is marked as such. "
+        "With --sizes, solve the empty board of each size of a list instead (one thread, "
+        f"a {bench.SIZES_TABLE_MB} MB table each, no book) and print a table: who wins with "
+        "best play (first, second or draw), the move on which the game then ends, the "
+        "nodes and the time.",
     )
     g = p.add_mutually_exclusive_group()
     g.add_argument("--full", action="store_true",
                    help="all six sets (Begin-Hard: its first 100 positions; minutes)")
     g.add_argument("--all", action="store_true",
                    help="all six sets in full (Begin-Hard's 1000 positions take hours)")
+    g.add_argument("--sizes", nargs="?", const=_DEFAULT_SIZES, metavar="LIST",
+                   help="the empty board of each size of LIST, such as '7x5,6x6' "
+                   f"(default: {_DEFAULT_SIZES})")
     p.add_argument("--weak", action="store_true", help="only win/draw/loss")
     p.add_argument("--limit", type=int, metavar="N", help="at most N positions per set")
     p.add_argument("--threads", type=int, default=1, metavar="N",
@@ -45,7 +57,35 @@ def _format_seconds(s: float) -> str:
     return f"{s:.2f} s"
 
 
+def _sizes(text: str) -> list[tuple[int, int]]:
+    """The boards of a --sizes list (sizes apart by commas or spaces); BoardSizeError."""
+    words = [w for w in re.split(r"[,\s]+", text) if w]
+    if not words:
+        raise BoardSizeError("--sizes names no board: give sizes such as 7x5,6x6")
+    return [parse_size(w) for w in words]
+
+
+def _run_sizes(args: argparse.Namespace) -> int:
+    if args.files or args.weak or args.limit is not None or args.threads != 1:
+        print("link4 bench: --sizes runs alone (no FILE, --weak, --limit or --threads)",
+              file=sys.stderr)
+        return 2
+    try:
+        sizes = _sizes(args.sizes)
+    except BoardSizeError as e:
+        print(f"link4 bench: --sizes: {e}", file=sys.stderr)
+        return 2
+    print(f"{'size':<8}{'outcome':>9}{'last move':>11}{'nodes':>16}{'time':>12}")
+    for width, height in sizes:
+        r = bench.solve_board(width, height)
+        print(f"{f'{width}x{height}':<8}{r.outcome:>9}{r.last_move:>11}{r.nodes:>16,}"
+              f"{_format_seconds(r.seconds):>12}", flush=True)
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
+    if args.sizes is not None:
+        return _run_sizes(args)
     if args.limit is not None and args.limit < 1:
         print("link4 bench: --limit must be at least 1", file=sys.stderr)
         return 2
