@@ -37,20 +37,6 @@ def test_agent_plays_the_second_player() -> None:
     assert move == 3 and type(move) is int
 
 
-@pytest.mark.parametrize(
-    ("size", "fragment"),
-    [
-        ({"rows": 7}, "this ConnectX game has 7 rows, 7 columns and 4 in a row"),
-        ({"columns": 8}, "6 rows, 8 columns and 4 in a row"),
-        ({"inarow": 5}, "6 rows, 7 columns and 5 in a row"),
-    ],
-)
-def test_other_board_sizes_are_refused(size: dict[str, int], fragment: str) -> None:
-    with pytest.raises(ValueError, match="link4 plays 6 rows, 7 columns and four in a row") as info:
-        agent({"board": [0] * 42, "mark": 1}, {**CONFIG, **size})
-    assert fragment in str(info.value)
-
-
 def test_wrong_mark_is_refused() -> None:
     with pytest.raises(ValueError, match=r"obs\.mark is 2, but the board has player 1 to move"):
         agent({"board": kaggle_board("44"), "mark": 2}, CONFIG)
