@@ -1,9 +1,10 @@
 """Gymnasium: Connect Four as a single-agent environment against a link4 engine.
 
-The agent plays one side, the opponent (by default ``Engine(level=3)``) the other. The
-observation is the board as (6, 7, 2) int8 planes seen by the agent (its discs in plane
-0, the opponent's in plane 1, top row first: as PettingZoo's), the action a column from
-0 to 6, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
+The agent plays one side, the opponent (by default ``Engine(level=3)``) the other, on a
+board of ``width`` columns and ``height`` rows (7 x 6 unless given). The observation is
+the board as (height, width, 2) int8 planes seen by the agent (its discs in plane 0, the
+opponent's in plane 1, top row first: as PettingZoo's), the action a column from 0 to
+width - 1, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
 is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column ends the
 episode with -1 (and ``info["illegal_move"]``). Needs ``pip install "link4[gymnasium]"``.
 
@@ -58,7 +59,8 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     says which). A seeded ``reset`` replays the same episode for the same actions: a
     link4.Engine opponent draws its random choices from the environment's generator.
     ``render_mode``: None, ``"ansi"`` (``render()`` returns the text diagram) or
-    ``"human"`` (it prints it).
+    ``"human"`` (it prints it). ``width`` and ``height``: the board (4 to 9 columns, 4 to
+    12 rows; BoardSizeError otherwise).
     """
 
     # gymnasium.Env declares it an instance attribute; every instance shares this one.
@@ -70,15 +72,17 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         *,
         player: Player | int | Literal["random"] = Player.RED,
         render_mode: str | None = None,
+        width: int = WIDTH,
+        height: int = HEIGHT,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        self._game = Game(width=width, height=height)
         self.render_mode = render_mode
         self.opponent: Opponent = Engine(level=3) if opponent is None else opponent
         self._choice: Player | None = None if player == "random" else Player(player)
-        self.observation_space = spaces.Box(0, 1, shape=(HEIGHT, WIDTH, 2), dtype=np.int8)
-        self.action_space = spaces.Discrete(WIDTH)
-        self._game = Game()
+        self.observation_space = spaces.Box(0, 1, shape=(height, width, 2), dtype=np.int8)
+        self.action_space = spaces.Discrete(width)
         self._player = self._choice or Player.RED
         self._rng = random.Random(0)
         self._done = False
@@ -97,7 +101,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         return self._game.to_planes(self._player)
 
     def _info(self, **extra: Any) -> dict[str, Any]:
-        mask = np.zeros(WIDTH, dtype=np.int8)
+        mask = np.zeros(self._game.width, dtype=np.int8)
         if not self._done:
             mask[self._game.legal_moves()] = 1
         return {"action_mask": mask, "player": self._player, **extra}
@@ -119,7 +123,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             self._player = Player.RED if self.np_random.integers(2) == 0 else Player.YELLOW
         else:
             self._player = self._choice
-        self._game = Game()
+        self._game = Game(width=self._game.width, height=self._game.height)
         self._done = False
         extra = {}
         if self._player is Player.YELLOW:
@@ -132,8 +136,8 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         if self._done:
             raise RuntimeError("the episode is over: call reset() to start another")
         col = int(action)
-        if not 0 <= col < WIDTH:
-            raise ValueError(f"an action is a column from 0 to {WIDTH - 1}, not {action!r}")
+        if not 0 <= col < self._game.width:
+            raise ValueError(f"an action is a column from 0 to {self._game.width - 1}, not {action!r}")
         if not self._game.is_legal(col):
             # The position stays as it was; the episode ends with the agent losing.
             self._done = True

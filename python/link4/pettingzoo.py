@@ -20,6 +20,8 @@ wrappers are counted (``bench/pettingzoo_steps.py``). Needs
         e.step(action)
 
 ``e.unwrapped.game`` is the position as a ``link4.Game``, for an engine or the solver.
+``env(width=8, height=7)`` plays another board (4 to 9 columns, 4 to 12 rows); the spaces
+follow its size.
 """
 
 from __future__ import annotations
@@ -51,7 +53,8 @@ def env(**kwargs: Any) -> AECEnv:
 
 class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's class name
     """The unwrapped environment; ``render_mode`` is None, ``"ansi"`` (``render()``
-    returns the text diagram) or ``"human"`` (it prints it)."""
+    returns the text diagram) or ``"human"`` (it prints it); ``width`` and ``height``:
+    the board (BoardSizeError outside 4 to 9 columns and 4 to 12 rows)."""
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
@@ -59,32 +62,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         "is_parallelizable": False,
     }
 
-    def __init__(self, render_mode: str | None = None) -> None:
+    def __init__(
+        self, render_mode: str | None = None, *, width: int = WIDTH, height: int = HEIGHT
+    ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
+        self._game = Game(width=width, height=height)
         self.render_mode = render_mode
         self.agents = ["player_0", "player_1"]
         self.possible_agents = self.agents[:]
-        self.action_spaces = {agent: spaces.Discrete(WIDTH) for agent in self.agents}
+        self.action_spaces = {agent: spaces.Discrete(width) for agent in self.agents}
         self.observation_spaces = {
             agent: spaces.Dict(
                 {
                     "observation": spaces.Box(
-                        low=0, high=1, shape=(HEIGHT, WIDTH, 2), dtype=np.int8
+                        low=0, high=1, shape=(height, width, 2), dtype=np.int8
                     ),
-                    "action_mask": spaces.Box(low=0, high=1, shape=(WIDTH,), dtype=np.int8),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(width,), dtype=np.int8),
                 }
             )
             for agent in self.agents
         }
-        self._game = Game()
         # Each agent's observation planes and the full columns, kept in step with the
         # core's position so that an observation is a copy.
         self._planes = {
-            agent: np.zeros((HEIGHT, WIDTH, 2), dtype=np.int8) for agent in self.agents
+            agent: np.zeros((height, width, 2), dtype=np.int8) for agent in self.agents
         }
-        self._full = np.zeros(WIDTH, dtype=np.int8)
+        self._full = np.zeros(width, dtype=np.int8)
 
     @property
     def game(self) -> Game:
@@ -102,11 +107,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             # As connect_four_v3: every column with room, even once the game is over.
             mask = np.subtract(1, self._full, dtype=np.int8)
         else:
-            mask = np.zeros(WIDTH, dtype=np.int8)
+            mask = np.zeros(self._game.width, dtype=np.int8)
         return {"observation": self._planes[agent].copy(), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
-        self._game = Game()
+        self._game = Game(width=self._game.width, height=self._game.height)
         for planes in self._planes.values():
             planes[:] = 0
         self._full[:] = 0
@@ -128,10 +133,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         wins = self._game.is_winning_move(col)
         self._game.play(col)
         following = self.agents[1 - self.agents.index(agent)]
-        height = self._game.height(col)
-        self._planes[agent][HEIGHT - height, col, 0] = 1
-        self._planes[following][HEIGHT - height, col, 1] = 1
-        if height == HEIGHT:
+        row = self._game.height - self._game.column_height(col)  # in the planes, top row first
+        self._planes[agent][row, col, 0] = 1
+        self._planes[following][row, col, 1] = 1
+        if row == 0:
             self._full[col] = 1
         if wins:
             self.rewards[agent] += 1
