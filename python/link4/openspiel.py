@@ -8,9 +8,11 @@
     bot = Bot(level=5)
     state.apply_action(bot.step(state))
 
-OpenSpiel's actions are 0-based columns, as link4's are: ``link4.Game(state.history())``
-and ``Game.from_openspiel(state)`` give the position, ``state_of(game)`` goes the other
-way. Needs OpenSpiel: ``pip install "link4[openspiel]"``.
+OpenSpiel's actions are 0-based columns, as link4's are: ``Game.from_openspiel(state)``
+gives the position, ``state_of(game)`` goes the other way. Boards of other sizes are
+OpenSpiel's ``connect_four`` with the ``rows`` and ``columns`` parameters (x_in_row 4):
+``pyspiel.load_game("connect_four", {"rows": 7, "columns": 8})``. Needs OpenSpiel:
+``pip install "link4[openspiel]"``.
 """
 
 from __future__ import annotations
@@ -20,17 +22,22 @@ from typing import Any
 import pyspiel
 
 from link4.engine import Solver
-from link4.game import Game
+from link4.game import HEIGHT, WIDTH, Game
 from link4.player import Engine
 
 __all__ = ["Bot", "state_of"]
 
 
 def state_of(game: Game | str) -> Any:
-    """The OpenSpiel ``connect_four`` state reached by the moves of ``game``."""
+    """The OpenSpiel ``connect_four`` state reached by the moves of ``game``, of its
+    board size."""
     if isinstance(game, str):
         game = Game(game)
-    state = pyspiel.load_game("connect_four").new_initial_state()
+    # The standard board loads without parameters, as OpenSpiel releases that have none
+    # for the size can.
+    standard = (game.width, game.height) == (WIDTH, HEIGHT)
+    size = {} if standard else {"rows": game.height, "columns": game.width}
+    state = pyspiel.load_game("connect_four", size).new_initial_state()
     for col in game.move_list:
         state.apply_action(col)
     return state
