@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from link4 import BoardSizeError, SizeMismatchError, _core
+from link4 import BoardError, BoardSizeError, IllegalMoveError, InvalidMoveError, SizeMismatchError, _core
 
 SIZES = [(7, 6), (7, 5), (4, 4), (6, 5), (9, 5), (5, 12), (8, 8), (9, 12)]
 
@@ -88,16 +88,16 @@ def test_sizes_outside_4_to_9_by_4_to_12_are_refused(width: int, height: int) ->
 
 def test_a_digit_past_the_width_is_malformed() -> None:
     assert _core.Position.from_moves("5", 5, 4).ply == 1
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidMoveError, match="digits 1 to 5"):
         _core.Position.from_moves("6", 5, 4)
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalMoveError, match="columns are 0 to 4"):
         _core.Position(5, 4).play(5)
 
 
 def test_a_board_of_a_shape_no_size_has_is_refused() -> None:
     with pytest.raises(BoardSizeError):
         _core.board_moves([[0] * 3] * 6)
-    with pytest.raises(ValueError):
+    with pytest.raises(BoardError, match="as many cells each"):
         _core.board_moves([[0] * 7] * 5 + [[0] * 6])
 
 

@@ -61,8 +61,8 @@ struct Shape {
     // claimeven bounds, static_bounds.hpp).
     W rows_below_top2{};
     W rows_below_top4{};
-    // Columns from the centre outwards, left before right (3, 2, 4, 1, 5, 0, 6 for
-    // seven columns): central discs take part in more lines, so searches try them first.
+    // Columns from the centre outwards (column_from_centre): central discs take part in
+    // more lines, so searches try them first.
     std::array<int, kMaxWidth> centre_order{};
     // The columns' masks from the edges in to the centre: centre_order reversed.
     std::array<W, kMaxWidth> columns_to_centre{};
@@ -70,6 +70,16 @@ struct Shape {
     std::array<W, kMaxCellBits> mirror_cell{};
     std::array<W, kMaxCellBits> column_of_cell{};
 };
+
+// The i-th column from the centre outwards on a board `width` columns wide, the left one
+// of two at the same distance first: 3, 2, 4, 1, 5, 0, 6 for seven columns, 3, 4, 2, 5,
+// 1, 6, 0, 7 for eight.
+constexpr int column_from_centre(int width, int i) {
+    const int left = (width - 1) / 2;  // the centre column, or the left of the two
+    if (width % 2 == 0) return i % 2 ? width / 2 + i / 2 : left - i / 2;
+    if (i == 0) return left;
+    return i % 2 ? left - (i + 1) / 2 : left + i / 2;
+}
 
 template <typename W>
 constexpr W column_mask_of(int height, int column_bits, int col) {
@@ -109,12 +119,7 @@ constexpr Shape<W> make_shape(int width, int height) {
     s.leader_rows = s.board_mask & ~s.follower_rows;
     s.rows_below_top2 = rows_up_to(height - 2);
     s.rows_below_top4 = rows_up_to(height > 4 ? height - 4 : 0);
-    int n = 0;
-    s.centre_order[n++] = width / 2;
-    for (int d = 1; n < width; ++d) {
-        if (width / 2 - d >= 0) s.centre_order[n++] = width / 2 - d;
-        if (width / 2 + d < width) s.centre_order[n++] = width / 2 + d;
-    }
+    for (int i = 0; i < width; ++i) s.centre_order[i] = column_from_centre(width, i);
     for (int i = 0; i < width; ++i)
         s.columns_to_centre[i] =
             column_mask_of<W>(height, s.column_bits, s.centre_order[width - 1 - i]);

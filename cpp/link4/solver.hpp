@@ -104,13 +104,12 @@ struct Analysis {
 // columns wide, the centre-most (the left one of two at the same distance). -1 for an
 // empty set.
 constexpr int centre_most(ColumnSet ties, int width) {
-    for (int d = 0; d <= width / 2; ++d) {
-        const int left = width / 2 - d, right = width / 2 + d;
-        if (left >= 0 && (ties >> left & 1)) return left;
-        if (right < width && (ties >> right & 1)) return right;
-    }
+    for (int i = 0; i < width; ++i)
+        if (const int col = column_from_centre(width, i); ties >> col & 1) return col;
     return -1;
 }
+static_assert(centre_most(0b0011'0000, 8) == 4 && centre_most(0b0001'1000, 8) == 3 &&
+              centre_most(0b0001'0100, 7) == 2);
 
 // The perfect solver: a table, and one or more threads searching with it.
 //
