@@ -198,9 +198,11 @@ using Wide128 = Runtime<Bits128, false>;
 
 // Applies X to each geometry type: the engine's .cpp files instantiate their templates
 // with it, once per kind of board.
-#define LINK4_FOR_EACH_GEOMETRY(X)                                                        \
-    X(Standard) X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Fixed9x5)  \
-    X(Packed64) X(Wide64) X(Wide128)
+#define LINK4_FOR_EACH_GEOMETRY(X) X(Standard) LINK4_FOR_EACH_OTHER_SIZE(X)
+// Every geometry but the standard board's.
+#define LINK4_FOR_EACH_OTHER_SIZE(X)                                                      \
+    X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Fixed9x5) X(Packed64)  \
+    X(Wide64) X(Wide128)
 
 // The Shape of a supported size (made on first use, then kept for the process).
 template <typename W>

@@ -8,7 +8,7 @@
 namespace link4 {
 
 template <typename G>
-int column_of(const G& g, WordOf<G> move) {
+inline int column_of(const G& g, WordOf<G> move) {
     return lowest_bit(move) / g.column_bits();
 }
 
@@ -53,7 +53,7 @@ class MoveList {
 // chosen by the node counts of the benchmark sets. `closed` holds the cells above the
 // opponent's threats; `all_threats` are all the mover's threats after the move.
 template <typename G, typename Bitboard = WordOf<G>>
-int move_score(const Position<G>& pos, Bitboard move, Bitboard closed, Bitboard all_threats) {
+inline int move_score(const Position<G>& pos, Bitboard move, Bitboard closed, Bitboard all_threats) {
     const Bitboard threats = all_threats & ~closed;
     // The playable cells after the move: the move's cell gives way to the one above it.
     const Bitboard playable =
@@ -65,7 +65,7 @@ int move_score(const Position<G>& pos, Bitboard move, Bitboard closed, Bitboard 
 // The moves of `candidates` into `list`, best first. `threats`: the opponent's winning
 // cells, pos.opponent_winning_cells().
 template <typename G, typename Bitboard = WordOf<G>>
-void order_moves(const Position<G>& pos, Bitboard threats, Bitboard candidates,
+inline void order_moves(const Position<G>& pos, Bitboard threats, Bitboard candidates,
                  const ChildThreats<G>& child_threats, MoveList<G>& list) {
     const G& g = pos.geometry();
     const Bitboard closed = cells_above(g, threats);

@@ -33,7 +33,7 @@ static_assert(win_at_move(42, 42 - 4) == kClaimevenBest);
 // gets, and `discs`, its own, hold a four: 0 when they hold none. The lower the rows
 // the four needs, the earlier it is complete (docs/solver.md, "Claimeven").
 template <typename G, typename Bitboard = WordOf<G>>
-int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
+inline int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
     if (!has_four(g, discs | share)) return 0;
     if (!has_four(g, discs | (share & g.shape().rows_below_top2)))
         return win_at_move(g.cells(), g.cells());
@@ -49,7 +49,7 @@ int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
 // (docs/solver.md, "Fatal cells"). A threat on the bottom row has no cell below:
 // shifted down, its bit lands on the sentinel of the column before, outside `fills`.
 template <typename G, typename Bitboard = WordOf<G>>
-bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fills,
+inline bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fills,
                        Bitboard threats) {
     if (!has_four(g, discs | share)) return false;
     const Bitboard fatal = (threats >> 1) & fills;
@@ -62,7 +62,7 @@ bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fill
 // cannot answer, or max_score + 1 (above any score) when there is none.
 // `opponent_threats` is pos.opponent_winning_cells(); `empty` the empty cells.
 template <typename G, typename Bitboard = WordOf<G>>
-int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
+inline int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
     const G& g = pos.geometry();
     const Bitboard threats = opponent_threats & g.leader_rows();
     int bound = max_score(g.cells()) + 1;
@@ -96,7 +96,7 @@ int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard 
 // narrowing the window is cutting it, so the others would be wasted.
 // `threats` is pos.opponent_winning_cells(). Nothing on boards where they do not hold.
 template <typename G, typename Bitboard = WordOf<G>>
-void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int alpha, int beta,
+inline void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int alpha, int beta,
                            int& lower, int& upper) {
     const G& g = pos.geometry();
     const bool leader_moves = leader_to_move(pos);
