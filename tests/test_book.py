@@ -74,7 +74,7 @@ def corrupt(data: bytes, at: int, value: int | None = None) -> bytes:
         (lambda d: d[:20], "cut short"),
         (lambda d: b"", "not a link4 book"),
         (lambda d: b"PK\x03\x04" + d[4:], "not a link4 book"),
-        (lambda d: corrupt(d, 8, 2), "another format version"),
+        (lambda d: corrupt(d, 8, 3), "another format version"),
         (lambda d: corrupt(d, 10, 3), "another board size"),  # 3 columns: no size link4 plays
     ],
 )

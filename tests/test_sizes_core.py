@@ -10,7 +10,15 @@ import random
 
 import pytest
 
-from link4 import BoardError, BoardSizeError, IllegalMoveError, InvalidMoveError, SizeMismatchError, _core
+from link4 import (
+    BoardError,
+    BoardSizeError,
+    BookError,
+    IllegalMoveError,
+    InvalidMoveError,
+    SizeMismatchError,
+    _core,
+)
 
 SIZES = [(7, 6), (7, 5), (4, 4), (6, 5), (9, 5), (5, 12), (8, 8), (9, 12)]
 
@@ -120,6 +128,12 @@ def test_a_book_records_its_size_and_serves_only_it(width: int, height: int) -> 
         assert entries[position.canonical_key()] == score
         assert again.get(_core.Position.from_moves(moves, width, height)) == score
     _core.Solver(1 << 20, book=again, width=width, height=height)
+    # The size lies under the checksum (format version 2): a damaged size byte is caught.
+    damaged = bytearray(book.to_bytes())
+    damaged[10] = 5 if width != 5 else 6
+    with pytest.raises(BookError):
+        _core.Book.parse(bytes(damaged))
+    assert again.version == 2
     with pytest.raises(SizeMismatchError, match=f"{width}x{height}"):
         _core.Solver(1 << 20, book=again)  # a 7x6 solver
     with pytest.raises(SizeMismatchError, match="7x6"):

@@ -137,6 +137,13 @@ void register_book(py::module_& m) {
                     "positions of at most depth discs, for boards of width x height.")
         .def_readonly("width", &AnyBook::width)
         .def_readonly("height", &AnyBook::height)
+        .def_property_readonly("version",
+                               [](const AnyBook& b) {
+                                   return b.width == Standard::width() && b.height == Standard::height()
+                                              ? kBookVersion
+                                              : kSizedBookVersion;
+                               },
+                               "The format version of the book's file (book.hpp).")
         .def("to_bytes",
              [](const AnyBook& b) {
                  const std::vector<std::uint8_t> bytes =

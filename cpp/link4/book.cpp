@@ -79,9 +79,9 @@ bool valid_entry(const G& g, const WordOf<G>* previous, WordOf<G> key, int score
 
 }  // namespace
 
-std::uint32_t crc32(const std::uint8_t* data, std::size_t n) {
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n, std::uint32_t previous) {
     const auto& t = kCrcTables;
-    std::uint32_t c = 0xFFFFFFFFu;
+    std::uint32_t c = previous ^ 0xFFFFFFFFu;
     for (; n >= 8; n -= 8, data += 8) {
         const auto low = c ^ static_cast<std::uint32_t>(read_le(data, 4));
         const auto high = static_cast<std::uint32_t>(read_le(data + 4, 4));
@@ -103,9 +103,12 @@ BookHeader read_book_header(const std::uint8_t* data, std::size_t size) {
     }
     for (std::size_t i = 0; i < sizeof kMagic; ++i)
         if (data[i] != static_cast<std::uint8_t>(kMagic[i])) return {BookError::kBadMagic};
-    if (read_le(data + 8, 2) != kBookVersion) return {BookError::kBadVersion};
-    if (!is_supported_size(data[10], data[11])) return {BookError::kBadBoard};
-    return {BookError::kNone, data[10], data[11]};
+    const auto version = static_cast<int>(read_le(data + 8, 2));
+    if (version != kBookVersion && version != kSizedBookVersion) return {BookError::kBadVersion};
+    const bool standard = data[10] == Standard::width() && data[11] == Standard::height();
+    if (!is_supported_size(data[10], data[11]) || standard != (version == kBookVersion))
+        return {BookError::kBadBoard};
+    return {BookError::kNone, version, data[10], data[11]};
 }
 
 template <typename G>
@@ -129,7 +132,8 @@ Book<G> Book<G>::parse(G g, const std::uint8_t* data, std::size_t size, BookErro
         error = depth > g.cells() ? BookError::kBadBoard : BookError::kTruncated;
         return book;
     }
-    if (crc32(h + kBookHeaderBytes, payload) != checksum) {
+    const std::uint32_t header_crc = header.version == kSizedBookVersion ? crc32(h + 8, 16) : 0;
+    if (crc32(h + kBookHeaderBytes, payload, header_crc) != checksum) {
         error = BookError::kBadChecksum;
         return book;
     }
@@ -181,7 +185,8 @@ std::vector<std::uint8_t> Book<G>::serialize() const {
     const std::size_t n = keys_.size();
     std::vector<std::uint8_t> out(kBookHeaderBytes + (kKeyBytes + 1) * n, 0);
     std::copy(kMagic, kMagic + sizeof kMagic, out.begin());
-    write_le(out, 8, kBookVersion, 2);
+    const bool standard = g_.width() == Standard::width() && g_.height() == Standard::height();
+    write_le(out, 8, standard ? kBookVersion : kSizedBookVersion, 2);
     out[10] = static_cast<std::uint8_t>(g_.width());
     out[11] = static_cast<std::uint8_t>(g_.height());
     out[12] = static_cast<std::uint8_t>(depth_);
@@ -190,7 +195,8 @@ std::vector<std::uint8_t> Book<G>::serialize() const {
         write_key(out, kBookHeaderBytes + kKeyBytes * i, keys_[i]);
         out[kBookHeaderBytes + kKeyBytes * n + i] = static_cast<std::uint8_t>(scores_[i]);
     }
-    write_le(out, 24, crc32(out.data() + kBookHeaderBytes, (kKeyBytes + 1) * n), 4);
+    const std::uint32_t header_crc = standard ? 0 : crc32(out.data() + 8, 16);
+    write_le(out, 24, crc32(out.data() + kBookHeaderBytes, (kKeyBytes + 1) * n, header_crc), 4);
     return out;
 }
 

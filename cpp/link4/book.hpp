@@ -5,12 +5,14 @@
 //
 //   offset size  field
 //        0    8  magic "LINK4BK" followed by a zero byte
-//        8    2  format version (1)
+//        8    2  format version: 1 for the standard 7x6 board, 2 for the other sizes
 //       10    1  board width (7)       11  1  board height (6): a book is for one size
 //       12    1  depth: the book holds positions with at most this many discs
 //       13    3  reserved, zero
 //       16    8  entry count N
-//       24    4  CRC-32 (IEEE, as zlib's crc32) of the payload
+//       24    4  CRC-32 (IEEE, as zlib's crc32) of the payload; in version 2, of the
+//                header's bytes 8 to 23 (version, size, depth, count) and then the
+//                payload, so that a damaged size byte cannot pass for another board
 //       28    4  reserved, zero
 //       32   KN  keys: the canonical key (bitboard.hpp) of each position, strictly
 //                increasing, so a lookup is a binary search; K = 8 bytes, or 16 on the
@@ -43,13 +45,15 @@ enum class BookError : std::uint8_t {
     kBadEntries,   // keys not strictly increasing, or a score off the scale
 };
 
-inline constexpr std::uint16_t kBookVersion = 1;
+inline constexpr std::uint16_t kBookVersion = 1;       // the 7x6 board's books
+inline constexpr std::uint16_t kSizedBookVersion = 2;  // the other sizes'
 inline constexpr std::size_t kBookHeaderBytes = 32;
 
 // The board size a book file is for, read from its header, or the error that keeps it
 // from being read at all (too short, not a book, another version).
 struct BookHeader {
     BookError error = BookError::kNone;
+    int version = 0;
     int width = 0;
     int height = 0;
 };
@@ -115,7 +119,8 @@ class Book {
 };
 
 // CRC-32 (IEEE 802.3, reflected, as zlib's crc32) of `n` bytes.
-std::uint32_t crc32(const std::uint8_t* data, std::size_t n);
+// `previous`: the CRC of the bytes before these, to continue it (zlib's convention).
+std::uint32_t crc32(const std::uint8_t* data, std::size_t n, std::uint32_t previous = 0);
 
 // The position whose key (bitboard.hpp) is `key` on boards of `pos`'s geometry; false
 // when no position has it.

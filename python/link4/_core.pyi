@@ -88,6 +88,9 @@ class Book:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def version(self) -> int:
+        """The format version of the book's file (book.hpp)."""
     def __len__(self) -> int: ...
     def entry(self, index: int) -> tuple[int, int]:
         """(canonical key, score) of the index-th entry, keys increasing."""

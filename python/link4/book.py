@@ -115,7 +115,7 @@ class Book:
     @property
     def version(self) -> int:
         """The format version of the file (docs/book.md)."""
-        return _core.BOOK_VERSION
+        return self._core.version
 
     def entries(self) -> Iterator[tuple[Game, int]]:
         """Every (position, score), by increasing key. The position is one of the pair
