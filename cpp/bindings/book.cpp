@@ -102,6 +102,12 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     return book;
 }
 
+// The format version of a book's file: 7x6 books keep the first one (book.hpp).
+std::uint16_t version(const AnyBook& b) {
+    const bool standard = b.width == Standard::width() && b.height == Standard::height();
+    return standard ? kBookVersion : kSizedBookVersion;
+}
+
 // The checksum and the keys, for the book builder and the tests.
 void register_book_tools(py::module_& m) {
     m.def("crc32",
@@ -137,13 +143,7 @@ void register_book(py::module_& m) {
                     "positions of at most depth discs, for boards of width x height.")
         .def_readonly("width", &AnyBook::width)
         .def_readonly("height", &AnyBook::height)
-        .def_property_readonly("version",
-                               [](const AnyBook& b) {
-                                   return b.width == Standard::width() && b.height == Standard::height()
-                                              ? kBookVersion
-                                              : kSizedBookVersion;
-                               },
-                               "The format version of the book's file (book.hpp).")
+        .def_property_readonly("version", &version, "The format version of the book's file (book.hpp).")
         .def("to_bytes",
              [](const AnyBook& b) {
                  const std::vector<std::uint8_t> bytes =
