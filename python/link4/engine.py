@@ -30,6 +30,7 @@ from link4._request import (
 )
 from link4._request import StopReason as StopReason
 from link4.book import SHIPPED, Book, BookChoice, book_for_board, resolve
+from link4.errors import SizeMismatchError
 from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = [
@@ -99,6 +100,7 @@ class Solver:
         self._shipped = book is SHIPPED
         given = self._book if self._book is not None and not self._shipped else None
         self._core: _core.Solver | None = None
+        self._board = (0, 0)  # the size of the core's solver, once made
         self._make(
             width if width is not None else given.width if given else WIDTH,
             height if height is not None else given.height if given else HEIGHT,
@@ -108,7 +110,7 @@ class Solver:
     def _make(self, width: int, height: int) -> _core.Solver:
         """The core's solver of a width x height board: the one in use if it is of that
         size, else a new one (SizeMismatchError when the given book is of another size)."""
-        if self._core is not None and (self._core.width, self._core.height) == (width, height):
+        if self._core is not None and self._board == (width, height):
             return self._core
         book = book_for_board(self._book, width, height, shipped=self._shipped)
         # The old table goes before the new one is made: never two in memory at once.
@@ -169,8 +171,16 @@ class Solver:
         Raises GameOverError for a finished game, InvalidMoveError/IllegalMoveError for
         a bad move string, KeyboardInterrupt on Ctrl-C (the solver stays usable).
         """
-        # The shortest path: on the easiest positions the search takes a few microseconds.
+        # The shortest path: on the easiest positions the search takes a few microseconds,
+        # so the board's size is left to the core, which refuses a position of another
+        # size; only then is a table made for it.
         core_pos = position(pos)
+        if self._core is not None:
+            try:
+                score, self._nodes = self._core.solve(core_pos, weak)
+                return score
+            except SizeMismatchError:
+                pass
         score, self._nodes = self._solver_for(core_pos).solve(core_pos, weak)
         return score
 
