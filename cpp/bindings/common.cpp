@@ -44,11 +44,9 @@ void raise_move_error(int ply, bool won, MoveError error, int col, int width) {
     raise_error(move_error_kind(error), details);
 }
 
-void require_running(const AnyPosition& p) {
-    const bool won = with_position(p, [](const auto& pos) { return pos.last_mover_won(); });
-    if (!won && p.moves < p.width * p.height) return;
+void raise_game_over(int ply, bool won) {
     py::dict details;
-    details["ply"] = p.moves;
+    details["ply"] = ply;
     details["won"] = won;
     raise_error("search_over", details);
 }

@@ -24,7 +24,11 @@ namespace py = pybind11;
 // whether the last one won and the board's width.
 [[noreturn]] void raise_move_error(int ply, bool won, MoveError error, int col, int width);
 // Searches are for running games only.
-void require_running(const AnyPosition& pos);
+[[noreturn]] void raise_game_over(int ply, bool won);
+template <typename G>
+void require_running(const Position<G>& pos) {
+    if (pos.is_over()) raise_game_over(pos.moves(), pos.last_mover_won());
+}
 // A board size link4 does not play.
 void require_supported_size(int width, int height);
 // `what` ("position", "book") is for a board of width x height, where one of

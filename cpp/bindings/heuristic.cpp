@@ -18,23 +18,23 @@ void register_heuristic(py::module_& m) {
     m.def(
         "heuristic_evaluate",
         [](const AnyPosition& p) {
-            require_running(p);
-            return with_position(p, [](const auto& pos) { return evaluate(pos); });
+            return with_position(p, [](const auto& pos) {
+                require_running(pos);
+                return evaluate(pos);
+            });
         },
         py::arg("position"),
         "The static evaluation of a position for the side to move (a heuristic guess).");
     m.def(
         "heuristic_scores",
         [](const AnyPosition& p, int depth, std::uint64_t max_nodes) {
-            require_running(p);
-            if (depth < 1) raise_bad_argument("depth", depth);
             HeuristicResult r;
-            {
+            with_position(p, [&](const auto& pos) {
+                require_running(pos);
+                if (depth < 1) raise_bad_argument("depth", depth);
                 WithoutGil released;
-                r = with_position(p, [&](const auto& pos) {
-                    return heuristic_scores(pos, depth, max_nodes);
-                });
-            }
+                r = heuristic_scores(pos, depth, max_nodes);
+            });
             std::vector<std::optional<int>> scores(r.scores.begin(), r.scores.begin() + p.width);
             return std::make_tuple(scores, r.depth, r.nodes);
         },

@@ -148,8 +148,9 @@ void register_position(py::module_& m) {
     m.attr("MAX_HEIGHT") = kMaxHeight;
     m.def("centre_order", [](int width) {
         require_supported_size(width, kMinHeight);
-        const auto& order = shape_of<std::uint64_t>(width, kMinHeight).centre_order;
-        return py::tuple(py::cast(std::vector<int>(order.begin(), order.begin() + width)));
+        std::vector<int> order;
+        for (int i = 0; i < width; ++i) order.push_back(column_from_centre(width, i));
+        return py::tuple(py::cast(order));
     }, py::arg("width"), "The columns of a board this wide from the centre outwards.");
     m.attr("CENTRE_ORDER") = m.attr("centre_order")(Standard::width());
 

@@ -135,29 +135,28 @@ void check_order(const SearchRequest& request, int width) {
     }
 }
 
-template <typename Answer, typename Method>
-Answer run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
-           Method method) {
+// `Sized`: the answer of `method` with the board's width (sized_results.hpp).
+template <typename Sized, typename Method>
+Sized run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
+          Method method) {
     const GuardedSolver::Claim claim(solver);
-    require_running(pos);
     check_order(request, pos.width);
     const SearchRequest mine = polled(request);
-    Answer answer;
+    Sized answer;
+    answer.width = pos.width;
     solver.with_solver(pos, [&](auto& s, const auto& typed_pos) {
+        require_running(typed_pos);
         WithoutGil released;
-        answer = method(s, typed_pos, mine);
+        auto& unsized = static_cast<decltype(method(s, typed_pos, mine))&>(answer);
+        unsized = method(s, typed_pos, mine);
     });
     raise_if_interrupted(answer.stop);
     return answer;
 }
 
 SizedResult search(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
-    SizedResult r{run<SearchResult>(solver, pos, request,
-                                    [](auto& s, const auto& p, const SearchRequest& mine) {
-                                        return s.search(p, mine);
-                                    }),
-                  pos.width};
-    return r;
+    return run<SizedResult>(solver, pos, request,
+                            [](auto& s, const auto& p, const SearchRequest& mine) { return s.search(p, mine); });
 }
 
 // The exact score and the nodes, with no limit: the shortest path for the easiest
@@ -170,12 +169,8 @@ py::tuple solve(GuardedSolver& solver, const AnyPosition& pos, bool weak) {
 }
 
 SizedAnalysis analyze(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
-    SizedAnalysis a{run<Analysis>(solver, pos, request,
-                                  [](auto& s, const auto& p, const SearchRequest& mine) {
-                                      return s.analyze(p, mine);
-                                  }),
-                    pos.width};
-    return a;
+    return run<SizedAnalysis>(solver, pos, request,
+                              [](auto& s, const auto& p, const SearchRequest& mine) { return s.analyze(p, mine); });
 }
 
 // Per column: (lower, upper), or None where the column cannot be played.
