@@ -3,31 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from published_sizes import PUBLISHED
 
 from link4 import RED, YELLOW
 from link4._text import bound_words, describe_score, hint_bound_words, hint_words, score_words
 from link4.score import SCORE_BASE, win_score, winning_disc, winning_move
 
-# The published table of board sizes (Tromp, Steininger): the outcome of the empty board
-# with perfect play and the move on which that game ends.
-TABLE = [
-    (4, 4, "draw", 16),
-    (5, 5, "draw", 25),
-    (6, 4, "second", 24),
-    (6, 6, "second", 36),
-    (6, 7, "first", 41),
-    (7, 5, "draw", 35),
-    (7, 6, "first", 41),
-    (8, 5, "first", 39),
-    (8, 7, "first", 53),
-    (8, 8, "second", 62),
-    (9, 5, "first", 41),
-    (9, 6, "second", 52),
-    (9, 7, "first", 55),
-]
 
-
-@pytest.mark.parametrize(("width", "height", "outcome", "move"), TABLE)
+@pytest.mark.parametrize(("width", "height", "outcome", "move"), PUBLISHED)
 def test_the_empty_board_s_score_gives_the_move_of_the_table(
     width: int, height: int, outcome: str, move: int
 ) -> None:

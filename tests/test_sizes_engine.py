@@ -5,26 +5,15 @@ from __future__ import annotations
 import random
 
 import pytest
+from published_sizes import small
 
 import link4
 from link4 import BoardSizeError, Book, Game, SizeMismatchError, Solver
 from link4.bench import BoardResult
 from link4.book import canonical_key
 
-# Who wins the empty board and on which move (published: Tromp, Steininger's c4).
-SMALL_BOARDS = [
-    (4, 4, "draw", 16),
-    (5, 4, "draw", 20),
-    (6, 4, "second", 24),
-    (7, 4, "draw", 28),
-    (4, 5, "draw", 20),
-    (5, 5, "draw", 25),
-    (6, 5, "draw", 30),
-    (4, 6, "draw", 24),
-]
 
-
-@pytest.mark.parametrize(("width", "height", "winner", "last"), SMALL_BOARDS)
+@pytest.mark.parametrize(("width", "height", "winner", "last"), small(cells=30))
 def test_the_empty_board_as_published(width: int, height: int, winner: str, last: int) -> None:
     score = Solver(table_mb=16).solve(Game(width=width, height=height))
     result = BoardResult(width, height, score, 0, 0.0)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 import pytest
 from conftest import load_pons
+from published_sizes import small
 from reference_minimax import Board, Reference, lines_of_four
 
 from link4 import Game, Solver
@@ -293,18 +294,8 @@ def test_the_shipped_book_plays_no_part_on_other_boards(width: int, height: int,
 
 # -- the empty boards against the published table ----------------------------------------------
 
-# Who wins the empty board with perfect play and with which move (plies from 1) the game
-# ends: the published table of board sizes (John Tromp; Christophe Steininger's c4).
-PUBLISHED = [
-    (4, 4, "draw", 16),
-    (4, 5, "draw", 20),
-    (5, 4, "draw", 20),
-    (4, 6, "draw", 24),
-    (6, 4, "second", 24),
-    (5, 5, "draw", 25),
-    (4, 7, "draw", 28),
-    (7, 4, "draw", 28),
-]
+# The published table's small boards, which the solver settles at once.
+PUBLISHED = small(cells=28)
 
 
 def table_score(width: int, height: int, outcome: str, last_move: int) -> int:
