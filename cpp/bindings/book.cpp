@@ -46,8 +46,11 @@ std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>
         using G = std::decay_t<decltype(g)>;
         std::vector<std::pair<WordOf<G>, int>> typed_entries;
         typed_entries.reserve(entries.size());
-        for (const auto& [key, score] : entries)
-            typed_entries.emplace_back(key_from_python<WordOf<G>>(key), score);
+        for (const auto& [key, score] : entries) {
+            const auto word = key_from_python<WordOf<G>>(key);
+            if (!word) raise_book_error(BookError::kBadEntries);  // no position's key
+            typed_entries.emplace_back(*word, score);
+        }
         BookError error = BookError::kNone;
         auto book = std::make_shared<const Book<G>>(
             Book<G>::from_entries(g, std::move(typed_entries), depth, error));
@@ -122,7 +125,8 @@ void register_book_tools(py::module_& m) {
               return with_geometry(width, height, [&](const auto& g) -> std::optional<AnyPosition> {
                   using G = std::decay_t<decltype(g)>;
                   Position<G> pos(g);
-                  if (!position_from_key(key_from_python<WordOf<G>>(key), pos)) return std::nullopt;
+                  const auto word = key_from_python<WordOf<G>>(key);
+                  if (!word || !position_from_key(*word, pos)) return std::nullopt;
                   return erased(pos);
               });
           },

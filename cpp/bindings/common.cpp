@@ -71,6 +71,12 @@ void raise_size_mismatch(const char* what, int width, int height, int expected_w
 }
 
 py::int_ key_to_python(std::uint64_t key) { return py::int_(key); }
+std::uint64_t low_64_bits(const py::handle& value) {
+    const auto low = py::reinterpret_steal<py::object>(
+        PyNumber_And(value.ptr(), py::int_(~std::uint64_t{0}).ptr()));
+    if (!low) throw py::error_already_set();
+    return low.cast<std::uint64_t>();
+}
 py::int_ key_to_python(const Bits128& key) {
     const auto hi = py::reinterpret_steal<py::object>(
         PyNumber_Lshift(py::int_(key.hi).ptr(), py::int_(64).ptr()));

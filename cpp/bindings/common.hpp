@@ -36,23 +36,24 @@ void require_supported_size(int width, int height);
 [[noreturn]] void raise_size_mismatch(const char* what, int width, int height,
                                       int expected_width, int expected_height);
 
-// Keys as Python ints, of either word, and back.
+// Keys as Python ints, of either word, and back: none for an int that is no word's
+// (negative, or wider than the word), which is then no position's key.
 py::int_ key_to_python(std::uint64_t key);
 py::int_ key_to_python(const Bits128& key);
+std::uint64_t low_64_bits(const py::handle& value);  // the value modulo 2^64
 template <typename W>
-W key_from_python(const py::int_& key) {
-    const auto lo = py::reinterpret_steal<py::object>(
-        PyNumber_And(key.ptr(), py::int_(~std::uint64_t{0}).ptr()));
-    if (!lo) throw py::error_already_set();
+std::optional<W> key_from_python(const py::int_& key) {
+    W word;
     if constexpr (sizeof(W) == 8) {
-        if (py::int_(lo).not_equal(key)) raise_bad_argument("key", -1);
-        return lo.cast<std::uint64_t>();
+        word = low_64_bits(key);
     } else {
-        const auto hi = py::reinterpret_steal<py::object>(
+        const auto high = py::reinterpret_steal<py::object>(
             PyNumber_Rshift(key.ptr(), py::int_(64).ptr()));
-        if (!hi) throw py::error_already_set();
-        return W{lo.cast<std::uint64_t>(), hi.cast<std::uint64_t>()};
+        if (!high) throw py::error_already_set();
+        word = W{low_64_bits(key), low_64_bits(high)};
     }
+    if (key_to_python(word).not_equal(key)) return std::nullopt;
+    return word;
 }
 
 // Engine work runs without the GIL inside a WithoutGil scope. At interpreter exit (an
