@@ -1,0 +1,50 @@
+// The server's JSON API. Every error answer is {"error": "..."}; a request that fails
+// throws an ApiError carrying that text, an aborted one the browser's AbortError.
+
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+  }
+}
+
+export function isAbort(error) {
+  return error !== null && typeof error === "object" && error.name === "AbortError";
+}
+
+async function getJSON(path, params, signal) {
+  const url = new URL(path, document.baseURI);
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== false) url.searchParams.set(key, String(value));
+  }
+  let response;
+  try {
+    response = await fetch(url, { signal, headers: { Accept: "application/json" } });
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    throw new ApiError(`Cannot reach the link4 server (${error.message}).`, 0);
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch (error) {
+    if (isAbort(error)) throw error;
+  }
+  if (!response.ok) {
+    const text = body && typeof body.error === "string" ? body.error : `${response.status} ${response.statusText}`;
+    throw new ApiError(text, response.status);
+  }
+  if (body === null) throw new ApiError(`The server's answer to ${url.pathname} is not JSON.`, response.status);
+  return body;
+}
+
+// size is "WxH" or null for the standard 7 x 6 board.
+export const info = (signal) => getJSON("api/info", {}, signal);
+
+export const game = (pos, size, signal) => getJSON("api/game", { pos, size }, signal);
+
+export const analyze = (pos, size, { pv = false } = {}, signal) =>
+  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null }, signal);
+
+export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);
