@@ -13,10 +13,15 @@ import sys
 import threading
 import webbrowser
 from types import FrameType
+from typing import TYPE_CHECKING
 
+from link4.book import SHIPPED
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.engine import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
 from link4.errors import BookError, SizeMismatchError
+
+if TYPE_CHECKING:
+    import uvicorn
 
 DESCRIPTION = """\
 Serve link4 over HTTP: a page to play against the engine (any level, two people, or the
@@ -127,7 +132,9 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as missing:
         return _fail(f'needs the web extra ({missing.name} is missing): pip install "link4[web]"')
     try:
-        book = book_choice(args)
+        # The shipped book serves 7 x 6 games, and the others are searched without it;
+        # a book given serves games of its own size only.
+        book = SHIPPED if args.book is None else book_choice(args)
     except (BookError, SizeMismatchError, OSError) as error:
         return _fail(f"--book: {error}")
     local = _is_loopback(args.host)
@@ -151,16 +158,15 @@ def run(args: argparse.Namespace) -> int:
         )
     )
     url = _url(sock)
-    if not local:
-        print(f"link4 serve: warning: listening on {args.host}, so other machines can reach "
-              "the server (it has no access control)", file=sys.stderr)
-    print(f"link4 serve: open {url} in a browser; the API answers at {url}solve?pos=4453 "
-          f"({config.searches} searches at once, at most {config.time_limit:g} s each; "
-          "Ctrl-C stops)", file=sys.stderr, flush=True)
-    if args.open:
-        threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
-    stopped = _StopSignals()
-    with stopped:
+    with _StopSignals(server) as stopped:  # from before the start line: a stop is never lost
+        if not local:
+            print(f"link4 serve: warning: listening on {args.host}, so other machines can "
+                  "reach the server (it has no access control)", file=sys.stderr)
+        print(f"link4 serve: open {url} in a browser; the API answers at {url}solve?pos=4453 "
+              f"({config.searches} searches at once, at most {config.time_limit:g} s each; "
+              "Ctrl-C stops)", file=sys.stderr, flush=True)
+        if args.open:
+            threading.Thread(target=webbrowser.open, args=(url,), daemon=True).start()
         server.run(sockets=[sock])
     print(f"link4 serve: stopped{stopped.reason}", file=sys.stderr)
     return 0
@@ -175,16 +181,19 @@ def _log_requests(log: logging.Logger) -> None:
 
 
 class _StopSignals:
-    """Ctrl-C and SIGTERM stop the server gracefully (the server catches them while it
-    runs, then passes them on): here they only say why it stopped, so that a stop on
-    request ends with status 0 rather than as an interrupted command."""
+    """Ctrl-C and SIGTERM stop the server gracefully. While it runs the server catches
+    them itself, then passes them on when it has stopped: here they say why it stopped
+    (so that a stop on request ends with status 0, not as an interrupted command), and
+    one that comes before it runs has it stop as soon as it starts."""
 
-    def __init__(self) -> None:
+    def __init__(self, server: uvicorn.Server) -> None:
         self.reason = ""
+        self._server = server
         self._before: dict[int, object] = {}
 
     def _caught(self, number: int, frame: FrameType | None) -> None:
         self.reason = f" ({signal.Signals(number).name})"
+        self._server.should_exit = True
 
     def __enter__(self) -> _StopSignals:
         for number in (signal.SIGINT, signal.SIGTERM):

@@ -92,11 +92,22 @@ def _board_size(query: Query) -> tuple[int, int]:
     return int(parts[0]), int(parts[1])
 
 
+def _only(query: Query, *known: str) -> None:
+    """400 for a parameter the endpoint does not take (a typo would go unnoticed)."""
+    unknown = sorted(set(query) - set(known))
+    if unknown:
+        raise ApiError(
+            400, f"unknown parameter {unknown[0]!r}: this endpoint takes {', '.join(known)}"
+        )
+
+
 def read_game(query: Query) -> Game:
-    """The game of ``pos`` (a move string of 1-based columns; the empty board when
-    absent) on the board of ``size``; 400 naming what is wrong."""
+    """The game of ``pos`` (a move string of 1-based columns, empty for the empty board)
+    on the board of ``size``; 400 naming what is wrong."""
     width, height = _board_size(query)
-    moves = _single(query, "pos") or ""
+    moves = _single(query, "pos")
+    if moves is None:
+        raise ApiError(400, "pos is missing: give the moves, as in ?pos=4453 (?pos= for the empty board)")
     try:
         return Game(moves, width=width, height=height)
     except (InvalidMoveError, IllegalMoveError, BoardError) as error:
@@ -132,7 +143,8 @@ def _timed_out(limit: float) -> ApiError:
 
 def solve(query: Query, *, time_limit: float) -> Search:
     """``/solve``: each column's exact score for the side to move, ``FULL_COLUMN`` where
-    the column is full, as the gamesolver endpoint answers; 503 rather than a guess."""
+    the column is full, as the gamesolver endpoint answers; 503 rather than a guess.
+    (Other parameters are let be, as clients of that endpoint may add their own.)"""
     game = _running(read_game(query))
     limit = read_time_limit(query, time_limit)
 
@@ -215,6 +227,7 @@ def _principal_variation(solver: Solver, game: Game, deadline: float) -> tuple[s
 def analyze(query: Query, *, time_limit: float) -> Search:
     """``/api/analyze``: each column's exact score or proven bounds in numbers and
     words, the best columns, the position's value and, with ``pv=1``, the best line."""
+    _only(query, "pos", "size", "weak", "pv", "time_limit")
     game = _running(read_game(query))
     weak, want_pv = _flag(query, "weak"), _flag(query, "pv")
     if weak and want_pv:
@@ -265,6 +278,7 @@ def _summary(game: Game, columns: list[dict[str, Any] | None], weak: bool) -> di
 def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
     """``/api/move``: the move of the engine at ``level`` (its choices drawn with
     ``seed`` when given)."""
+    _only(query, "pos", "size", "level", "seed", "time_limit")
     game = _running(read_game(query))
     level = (_single(query, "level") or "").strip().lower()
     if level not in levels:
@@ -295,6 +309,7 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
 def game(query: Query) -> dict[str, Any]:
     """``/api/game``: the position itself, no search: who moves, the legal columns, the
     outcome and its line of four, and the SVG picture of the board."""
+    _only(query, "pos", "size")
     position = read_game(query)
     outcome = position.outcome()
     answer: dict[str, Any] = {

@@ -28,6 +28,7 @@ from link4._rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4._version import __version__
 from link4.book import SHIPPED, BookChoice, resolve
 from link4.engine import Solver
+from link4.errors import SizeMismatchError
 from link4.levels import DEFAULT_LEVEL, LEVELS
 from link4.web import answers
 from link4.web.answers import ApiError, Query
@@ -102,7 +103,7 @@ def _json(answer: dict[str, Any]) -> JSONResponse:
 def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     """The application: its solvers are made (and the book read) now, so that the first
     request is answered at once."""
-    book = resolve(config.book)
+    book = config.book if config.book is SHIPPED else resolve(config.book)  # read once
     slots = SearchSlots(
         config.searches,
         lambda: Solver(config.table_mb, book=book),
@@ -157,8 +158,14 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     ]
     app = Starlette(
         routes=routes,
-        exception_handlers={ApiError: _api_error, HTTPException: _http_error, Exception: _crash},
+        exception_handlers={
+            ApiError: _api_error,
+            SizeMismatchError: _other_size,
+            HTTPException: _http_error,
+            Exception: _crash,
+        },
     )
+    app.router.redirect_slashes = False  # "/solve/" is no address of ours either
     app.add_middleware(Guard, cors=config.cors, hosts=config.hosts)
     return app
 
@@ -166,6 +173,11 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
 async def _api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
     return JSONResponse({"error": error.message}, status_code=error.status)
+
+
+async def _other_size(request: Request, error: Exception) -> Response:
+    # The book given to the server serves games of its own size only.
+    return JSONResponse({"error": f"this server's book does not serve that board: {error}"}, status_code=400)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
