@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import threading
 import time
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from conftest import load_pons
@@ -220,3 +222,13 @@ def test_searches_beyond_the_slots_wait_then_get_a_503() -> None:
         assert busy[0] == 503 and "busy" in busy[1]["error"]
         assert answers[0][0] == 503  # the empty board without book: cut short at 4 s
         assert server.get("/api/game?pos=4")[0] == 200  # no search: never queued
+
+
+def test_the_readmes_curl_examples_answer_what_it_shows(server: ServerProcess) -> None:
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    shown = re.findall(r"^curl '(http://127\.0\.0\.1:8000/[^']*)'\n# (\{.*\})$", readme, re.M)
+    complete = [(url, json.loads(answer)) for url, answer in shown if "..." not in answer]
+    assert len(complete) >= 3
+    for url, answer in complete:
+        target = url.removeprefix("http://127.0.0.1:8000/")
+        assert server.get(target)[1] == answer, url
