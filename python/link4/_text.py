@@ -41,14 +41,20 @@ __all__ = [
     "hint_bound_words",
     "hint_words",
     "legend",
+    "moves_to_go",
     "render_board",
     "score_words",
     "use_colour",
 ]
 
 
-def _moves_to_go(score: int, ply: int, width: int, height: int) -> int:
-    """How many moves the winner still plays, the winning one included."""
+def moves_to_go(score: int, ply: int, width: int = WIDTH, height: int = HEIGHT) -> int:
+    """How many moves the winner of a non-zero ``score`` (of the side to move, ``ply``
+    discs down) still plays, the winning one included.
+
+    >>> moves_to_go(13, 4), moves_to_go(-18, 5)
+    (7, 1)
+    """
     return (winning_move(score, ply, width=width, height=height) - ply + 1) // 2
 
 
@@ -64,7 +70,7 @@ def score_words(
         return "draw with best play"
     winner = mover if score > 0 else mover.other
     k = winning_disc(score, ply, width=width, height=height)
-    to_go = _moves_to_go(score, ply, width, height)
+    to_go = moves_to_go(score, ply, width, height)
     return f"{winner} wins with its {ordinal(k)} disc ({_in_moves(to_go)})"
 
 
@@ -89,7 +95,7 @@ def _spoken(score: int, ply: int, win: str, loss: str, width: int, height: int) 
         return "draw with best play"
     disc = ordinal(winning_disc(score, ply, width=width, height=height))
     if score > 0:
-        to_go = _moves_to_go(score, ply, width, height)
+        to_go = moves_to_go(score, ply, width, height)
         return f"{win} with your {disc} disc ({_in_moves(to_go)})"
     return loss.format(disc=disc)
 

@@ -1,0 +1,332 @@
+"""The answers of the HTTP API as plain values, with no web framework in sight.
+
+Each endpoint's function reads the request's query parameters (a mapping of name to
+the list of values given) at once, raising ``ApiError`` with the HTTP status and a
+message that names what is wrong; those that search return the search still to run, a
+function of the Solver to run it on that gives the JSON answer as a dict. The server
+(``link4.web.app``) owns the solvers, the threads and the time limit.
+
+>>> from link4 import Solver
+>>> search = solve({"pos": ["4455"]}, time_limit=5.0)
+>>> search(Solver(table_mb=16))
+{'pos': '4455', 'score': [-4, -3, 18, 2, 2, 18, -3]}
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from link4._text import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
+from link4.engine import ColumnValue, SearchResult, Solver
+from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
+from link4.game import HEIGHT, WIDTH, Game
+from link4.player import Engine
+from link4.svg import board
+
+__all__ = [
+    "FULL_COLUMN",
+    "ApiError",
+    "Query",
+    "Search",
+    "analyze",
+    "game",
+    "move",
+    "read_game",
+    "read_time_limit",
+    "solve",
+]
+
+Query = Mapping[str, Sequence[str]]
+"""Query parameters: each name with the values given for it, in order."""
+
+Search = Callable[[Solver], dict[str, Any]]
+"""A search still to run: given a Solver, it gives the JSON answer."""
+
+FULL_COLUMN = 100
+"""What ``/solve`` says of a column that cannot be played (as the gamesolver endpoint)."""
+
+_MAX_SEED = 2**63
+
+
+class ApiError(Exception):
+    """A request the API refuses: ``status`` is the HTTP status, ``message`` says why."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def _single(query: Query, name: str) -> str | None:
+    """The one value of a parameter, None when absent; 400 when given twice."""
+    values = query.get(name)
+    if not values:
+        return None
+    if len(values) > 1:
+        raise ApiError(400, f"{name} is given {len(values)} times: give it once")
+    return values[0]
+
+
+def _flag(query: Query, name: str) -> bool:
+    value = _single(query, name)
+    if value is None:
+        return False
+    if value.lower() in ("1", "true", "yes"):
+        return True
+    if value.lower() in ("0", "false", "no", ""):
+        return False
+    raise ApiError(400, f"{name} is 1 or 0 (true or false), not {value!r}")
+
+
+def _board_size(query: Query) -> tuple[int, int]:
+    """The board of ``size=WxH`` (7 x 6 when absent)."""
+    text = _single(query, "size")
+    if text is None:
+        return WIDTH, HEIGHT
+    parts = text.lower().split("x")
+    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
+        raise ApiError(400, f"size is written WxH, such as 7x6 or 8x7, not {text!r}")
+    return int(parts[0]), int(parts[1])
+
+
+def _only(query: Query, *known: str) -> None:
+    """400 for a parameter the endpoint does not take (a typo would go unnoticed)."""
+    unknown = sorted(set(query) - set(known))
+    if unknown:
+        raise ApiError(
+            400, f"unknown parameter {unknown[0]!r}: this endpoint takes {', '.join(known)}"
+        )
+
+
+def read_game(query: Query) -> Game:
+    """The game of ``pos`` (a move string of 1-based columns, empty for the empty board)
+    on the board of ``size``; 400 naming what is wrong."""
+    width, height = _board_size(query)
+    moves = _single(query, "pos")
+    if moves is None:
+        raise ApiError(400, "pos is missing: give the moves, as in ?pos=4453 (?pos= for the empty board)")
+    try:
+        return Game(moves, width=width, height=height)
+    except (InvalidMoveError, IllegalMoveError, BoardError) as error:
+        raise ApiError(400, str(error)) from None
+
+
+def read_time_limit(query: Query, server_limit: float) -> float:
+    """The time limit of a search: ``time_limit`` when given, never past the server's."""
+    text = _single(query, "time_limit")
+    if text is None:
+        return server_limit
+    try:
+        asked = float(text)
+    except ValueError:
+        asked = math.nan
+    if not 0 < asked < math.inf:
+        raise ApiError(400, f"time_limit is a number of seconds > 0, not {text!r}")
+    return min(asked, server_limit)
+
+
+def _running(game: Game) -> Game:
+    outcome = game.outcome()
+    if outcome is not None:
+        raise ApiError(400, f"pos={game.moves!r}: the game is over ({outcome}): nothing to search")
+    return game
+
+
+def _timed_out(limit: float) -> ApiError:
+    return ApiError(
+        503, f"the search did not finish within the time limit ({limit:g} s): no exact scores"
+    )
+
+
+def solve(query: Query, *, time_limit: float) -> Search:
+    """``/solve``: each column's exact score for the side to move, ``FULL_COLUMN`` where
+    the column is full, as the gamesolver endpoint answers; 503 rather than a guess.
+    (Other parameters are let be, as clients of that endpoint may add their own.)"""
+    game = _running(read_game(query))
+    limit = read_time_limit(query, time_limit)
+
+    def search(solver: Solver) -> dict[str, Any]:
+        scores: list[int] = []
+        for value in solver.analyze(game, time_limit=limit):
+            if isinstance(value, SearchResult):
+                raise _timed_out(limit)
+            scores.append(FULL_COLUMN if value is None else value)
+        return {"pos": game.moves, "score": scores}
+
+    return search
+
+
+def _result(lower: int, upper: int) -> str:
+    """What bounds on a score say of the outcome."""
+    if lower > 0:
+        return "win"
+    if upper < 0:
+        return "loss"
+    if lower == upper == 0:
+        return "draw"
+    if lower == 0:
+        return "win or draw"
+    if upper == 0:
+        return "draw or loss"
+    return "unknown"
+
+
+def _column(game: Game, col: int, value: ColumnValue, weak: bool) -> dict[str, Any] | None:
+    if value is None:
+        return None
+    ply, width, height = game.ply, game.width, game.height
+    lower, upper = (value, value) if isinstance(value, int) else (value.lower, value.upper)
+    exact = lower == upper
+    result = _result(lower, upper)
+    if weak:
+        words = {"win": "you win", "loss": "you lose", "draw": "a draw"}.get(result, result)
+    elif exact:
+        words = column_words(lower, ply, width=width, height=height)
+    else:
+        words = hint_bound_words(lower, upper, ply=ply, width=width, height=height)
+    return {
+        "column": col,
+        "move": str(col + 1),
+        "exact": exact,
+        "score": lower if exact else None,
+        "lower": lower,
+        "upper": upper,
+        "result": result,
+        "in": moves_to_go(lower, ply, width, height) if exact and lower and not weak else None,
+        "words": words,
+    }
+
+
+def _position_words(game: Game, lower: int, upper: int, weak: bool) -> str:
+    mover = game.turn
+    if lower != upper:
+        return bound_words(lower, upper, mover, width=game.width, height=game.height)
+    if weak:
+        return "draw with best play" if lower == 0 else f"{mover if lower > 0 else mover.other} wins"
+    return describe_score(lower, game.ply, width=game.width, height=game.height)
+
+
+def _principal_variation(solver: Solver, game: Game, deadline: float) -> tuple[str, bool]:
+    """Best moves for both sides to the end (1-based digits), and whether it got there
+    before the deadline (each move a proven best one)."""
+    line = game.copy()
+    while not line.is_over():
+        left = deadline - time.monotonic()
+        if left <= 0:
+            break
+        found = solver.search(line, ties=False, time_limit=left)
+        if not found.exact:
+            break
+        line.play(found.best_move)
+    return line.moves[len(game.moves) :], line.is_over()
+
+
+def analyze(query: Query, *, time_limit: float) -> Search:
+    """``/api/analyze``: each column's exact score or proven bounds in numbers and
+    words, the best columns, the position's value and, with ``pv=1``, the best line."""
+    _only(query, "pos", "size", "weak", "pv", "time_limit")
+    game = _running(read_game(query))
+    weak, want_pv = _flag(query, "weak"), _flag(query, "pv")
+    if weak and want_pv:
+        raise ApiError(400, "the best line needs exact scores: ask for pv=1 without weak=1")
+    limit = read_time_limit(query, time_limit)
+
+    def search(solver: Solver) -> dict[str, Any]:
+        started = time.monotonic()
+        values = solver.analyze(game, weak=weak, time_limit=limit)
+        nodes = solver.nodes
+        columns = [_column(game, col, value, weak) for col, value in enumerate(values)]
+        answer = _summary(game, columns, weak)
+        if want_pv:
+            if not answer["exact"]:
+                raise _timed_out(limit)
+            answer["pv"], answer["pv_complete"] = _principal_variation(
+                solver, game, started + limit
+            )
+        answer["nodes"] = nodes
+        answer["seconds"] = round(time.monotonic() - started, 6)
+        return answer
+
+    return search
+
+
+def _summary(game: Game, columns: list[dict[str, Any] | None], weak: bool) -> dict[str, Any]:
+    """The answer of an analysis: the position's value from its columns' values."""
+    playable = [c for c in columns if c is not None]
+    lower = max(c["lower"] for c in playable)
+    upper = max(c["upper"] for c in playable)
+    exact = all(c["exact"] for c in playable)
+    return {
+        "pos": game.moves,
+        "width": game.width,
+        "height": game.height,
+        "to_move": str(game.turn),
+        "weak": weak,
+        "exact": exact,
+        "score": lower if exact else None,
+        "lower": lower,
+        "upper": upper,
+        "words": _position_words(game, lower, upper, weak),
+        "best": [c["column"] for c in playable if c["lower"] == upper] if exact else [],
+        "columns": columns,
+    }
+
+
+def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
+    """``/api/move``: the move of the engine at ``level`` (its choices drawn with
+    ``seed`` when given)."""
+    _only(query, "pos", "size", "level", "seed", "time_limit")
+    game = _running(read_game(query))
+    level = (_single(query, "level") or "").strip().lower()
+    if level not in levels:
+        raise ApiError(400, f"level is one of {', '.join(levels)}, not {level!r}")
+    seed_text = _single(query, "seed")
+    seed = None
+    if seed_text is not None:
+        if not (seed_text.isascii() and seed_text.isdigit() and int(seed_text) < _MAX_SEED):
+            raise ApiError(400, f"seed is a whole number from 0 to 2**63 - 1, not {seed_text!r}")
+        seed = int(seed_text)
+    limit = read_time_limit(query, time_limit)
+
+    def search(solver: Solver) -> dict[str, Any]:
+        col = Engine(level, seed=seed, time_limit=limit, solver=solver).choose(game)
+        after = game.copy()
+        after.play(col)
+        return {
+            "pos": game.moves,
+            "level": level,
+            "column": col,
+            "move": str(col + 1),
+            "pos_after": after.moves,
+        }
+
+    return search
+
+
+def game(query: Query) -> dict[str, Any]:
+    """``/api/game``: the position itself, no search: who moves, the legal columns, the
+    outcome and its line of four, and the SVG picture of the board."""
+    _only(query, "pos", "size")
+    position = read_game(query)
+    outcome = position.outcome()
+    answer: dict[str, Any] = {
+        "pos": position.moves,
+        "width": position.width,
+        "height": position.height,
+        "moves": position.ply,
+        "to_move": None if outcome is not None else str(position.turn),
+        "legal": position.legal_moves(),
+        "over": outcome is not None,
+        "outcome": None
+        if outcome is None
+        else {
+            "result": "draw" if outcome.winner is None else f"{outcome.winner} wins",
+            "winner": None if outcome.winner is None else str(outcome.winner),
+            "line": [list(cell) for cell in outcome.line],
+        },
+    }
+    answer["svg"] = board(position)
+    return answer

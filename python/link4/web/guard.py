@@ -1,0 +1,138 @@
+"""What every request passes before it reaches the API: the requests a local solver
+has no business answering are refused here, with a JSON error, and every request is
+logged on one line.
+
+- only GET and HEAD (and, with CORS on, the browsers' OPTIONS preflight);
+- no request body, and a request target of at most ``MAX_TARGET`` bytes;
+- on a loopback address, only the host names of this machine: a page elsewhere cannot
+  reach the server through a name of its own that resolves here (DNS rebinding);
+- no cross-origin request (a script of another site, or of another port) unless CORS
+  is on: then every origin may read the answers, as the public web solvers allow.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, MutableMapping
+from typing import Any
+
+from starlette.datastructures import Headers
+from starlette.responses import JSONResponse, Response
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+__all__ = ["LOCAL_HOSTS", "LOG", "MAX_TARGET", "Guard"]
+
+MAX_TARGET = 4096
+"""The longest request target (path and query) answered, in bytes."""
+
+LOCAL_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]", "::1")
+"""The host names a server on a loopback address answers to."""
+
+LOG = logging.getLogger("link4.web")
+"""One line per request: client, request, status and time taken."""
+
+_CORS_HEADERS = {
+    "access-control-allow-origin": "*",
+    "access-control-allow-methods": "GET, HEAD, OPTIONS",
+    "access-control-allow-headers": "*",
+    "access-control-max-age": "600",
+}
+_SHOWN_TARGET = 200  # characters of a request target written in the log
+
+
+def _host_name(host: str) -> str:
+    """The name in a Host header, without its port."""
+    if host.startswith("["):
+        return host[: host.find("]") + 1] if "]" in host else host
+    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+
+
+class Guard:
+    """ASGI middleware in front of the app (see the module's docstring). ``hosts``: the
+    host names answered (None: any); ``cors``: answer cross-origin requests."""
+
+    def __init__(self, app: ASGIApp, *, cors: bool, hosts: Iterable[str] | None) -> None:
+        self._app = app
+        self._cors = cors
+        self._hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self._app(scope, receive, send)
+            return
+        started = time.monotonic()
+        status = [0]
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                status[0] = message["status"]
+                if self._cors:
+                    message["headers"] = [
+                        *message.get("headers", []),
+                        *((k.encode(), v.encode()) for k, v in _CORS_HEADERS.items()),
+                    ]
+            await send(message)
+
+        refusal = self._refusal(scope)
+        try:
+            if refusal is not None:
+                await refusal(scope, receive, sending)
+            else:
+                await self._app(scope, receive, sending)
+        finally:
+            _log(scope, status[0], time.monotonic() - started)
+
+    def _refusal(self, scope: Scope) -> Response | None:
+        """The answer to a request refused before the app sees it, or None."""
+        headers = Headers(scope=scope)
+        method = scope["method"]
+        if method == "OPTIONS" and self._cors:
+            return Response(status_code=204)
+        if method not in ("GET", "HEAD"):
+            return _error(405, f"{method} is not answered here: only GET", {"allow": "GET, HEAD"})
+        if headers.get("content-length", "0").strip() != "0" or "transfer-encoding" in headers:
+            return _error(413, "requests here have no body: the position goes in the URL")
+        target = len(scope.get("raw_path") or b"") + len(scope.get("query_string") or b"")
+        if target > MAX_TARGET:
+            return _error(414, f"the request target has {target} bytes: at most {MAX_TARGET}")
+        host = _host_name(headers.get("host", "")).lower()
+        if self._hosts is not None and host not in self._hosts:
+            return _error(
+                400,
+                f"unknown host {host!r}: this server answers only as "
+                + ", ".join(sorted(self._hosts)),
+            )
+        if not self._cors and _cross_origin(headers, scope):
+            return _error(
+                403,
+                "cross-origin requests are refused: start the server with --cors to allow them",
+            )
+        return None
+
+
+def _cross_origin(headers: Headers, scope: Scope) -> bool:
+    """Whether a browser sent the request for a page of another origin. (Following a
+    link to the page from elsewhere is a navigation, which is allowed.)"""
+    origin = headers.get("origin")
+    own = f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
+    if origin is not None and origin != own:
+        return True
+    site = headers.get("sec-fetch-site")
+    return site in ("cross-site", "same-site") and headers.get("sec-fetch-mode") != "navigate"
+
+
+def _error(status: int, message: str, headers: MutableMapping[str, str] | None = None) -> Response:
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
+
+
+def _log(scope: Scope, status: int, seconds: float) -> None:
+    client: Any = scope.get("client")
+    who = f"{client[0]}:{client[1]}" if client else "-"
+    target = scope.get("raw_path", b"").decode("latin-1")
+    if scope.get("query_string"):
+        target += "?" + scope["query_string"].decode("latin-1")
+    if len(target) > _SHOWN_TARGET:
+        target = target[:_SHOWN_TARGET] + f"...({len(target)} bytes)"
+    shown = target.encode("unicode_escape").decode("ascii")
+    LOG.info('%s "%s %s" %d %.1f ms', who, scope["method"], shown, status, seconds * 1000)

@@ -1,0 +1,81 @@
+"""The server's searches: a fixed set of solvers, one search on each at a time.
+
+A request that needs a search waits for a free solver (at most ``queue_seconds``, and
+only while fewer than ``max_waiting`` others wait), then runs its search on a worker
+thread (the core releases the GIL, so searches run in parallel and the event loop keeps
+answering). A request that cannot get a solver in time is told so (503) rather than
+piling up: the server's memory and latency stay bounded whatever the load.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from typing import TypeVar
+
+import anyio
+import anyio.to_thread
+
+from link4.engine import Solver
+from link4.web.answers import ApiError
+
+__all__ = ["SearchSlots"]
+
+T = TypeVar("T")
+
+
+class SearchSlots:
+    """``count`` solvers (each ``table_mb`` MB, one thread, the given book), made at once
+    so that the first request finds them ready."""
+
+    def __init__(
+        self,
+        count: int,
+        make_solver: Callable[[], Solver],
+        *,
+        queue_seconds: float = 2.0,
+        max_waiting: int = 64,
+    ) -> None:
+        if count < 1:
+            raise ValueError(f"a server runs at least one search at once, not {count}")
+        self._free = [make_solver() for _ in range(count)]
+        self.count = count
+        self._queue_seconds = queue_seconds
+        self._max_waiting = max_waiting
+        self._waiting = 0
+        self._semaphore: anyio.Semaphore | None = None
+
+    @asynccontextmanager
+    async def _solver(self) -> AsyncIterator[Solver]:
+        if self._semaphore is None:  # made in the event loop that uses it
+            self._semaphore = anyio.Semaphore(self.count)
+        if self._waiting >= self._max_waiting:
+            raise self._busy()
+        self._waiting += 1
+        try:
+            with anyio.move_on_after(self._queue_seconds) as waited:
+                await self._semaphore.acquire()
+            if waited.cancelled_caught:
+                raise self._busy()
+        finally:
+            self._waiting -= 1
+        solver = self._free.pop()
+        try:
+            yield solver
+        finally:
+            self._free.append(solver)
+            self._semaphore.release()
+
+    def _busy(self) -> ApiError:
+        return ApiError(
+            503,
+            f"the server is busy: {self.count} searches are running and others wait; "
+            "try again in a moment",
+        )
+
+    async def run(self, search: Callable[[Solver], T]) -> T:
+        """``search(solver)`` on a free solver, on a worker thread. It runs to its end
+        even when the client goes away (its time limit bounds it), so a solver is never
+        handed out while it still searches."""
+        async with self._solver() as solver:
+            return await anyio.to_thread.run_sync(search, solver)

@@ -1,0 +1,109 @@
+"""`link4 serve` in a child process, for the tests of the server, its page and its API.
+
+>>> with running_server() as url:        # doctest: +SKIP
+...     urllib.request.urlopen(url + "solve?pos=4453")
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+_URL = re.compile(r"open (http://\S+/) in a browser")
+START_SECONDS = 60.0
+
+
+def needs_web() -> None:
+    """Skip the calling test module when the web extra is missing."""
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+
+
+class ServerProcess:
+    """A running ``link4 serve``: its URL and every line it wrote on stderr."""
+
+    def __init__(self, *args: str) -> None:
+        command = [sys.executable, "-m", "link4", "serve", "--port", "0", *args]
+        self.process = subprocess.Popen(
+            command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
+        )
+        self.lines: list[str] = []
+        self._started = threading.Event()
+        self._reader = threading.Thread(target=self._read, daemon=True)
+        self._reader.start()
+        if not self._started.wait(START_SECONDS) or self.process.poll() is not None:
+            self.process.kill()
+            raise RuntimeError("link4 serve did not start:\n" + "\n".join(self.lines))
+        found = next(_URL.search(line) for line in self.lines if _URL.search(line))
+        assert found is not None
+        self.url: str = found[1]
+
+    def _read(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            self.lines.append(line.rstrip("\n"))
+            if _URL.search(line):
+                self._started.set()
+        self._started.set()  # it ended: the waiting caller looks why
+
+    def get(self, target: str, **headers: str) -> tuple[int, Any]:
+        """The status and the JSON answer of ``GET target`` (a path with its query)."""
+        request = urllib.request.Request(self.url + target.lstrip("/"), headers=headers)
+        try:
+            with urllib.request.urlopen(request, timeout=60) as answer:
+                return answer.status, json.load(answer)
+        except urllib.error.HTTPError as error:
+            with error:
+                return error.code, json.load(error)
+
+    def stop(self, signal_number: int = signal.SIGTERM) -> int:
+        """Stop it with a signal: its exit status."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal_number)
+        try:
+            status = self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            raise
+        self._reader.join(timeout=5)
+        return status
+
+    def wait_for_line(self, pattern: str, seconds: float = 10.0) -> str:
+        """The first line of its log that matches ``pattern`` (waiting for it)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            for line in list(self.lines):
+                if re.search(pattern, line):
+                    return line
+            time.sleep(0.02)
+        raise AssertionError(f"no line matches {pattern!r} in:\n" + "\n".join(self.lines))
+
+
+@contextmanager
+def started_server(*args: str) -> Iterator[ServerProcess]:
+    """``link4 serve --port 0 *args`` for the length of the block; it must stop cleanly."""
+    server = ServerProcess(*args)
+    try:
+        yield server
+    finally:
+        status = server.stop()
+    assert status == 0, "\n".join(server.lines)
+
+
+@contextmanager
+def running_server(*args: str) -> Iterator[str]:
+    """The URL of ``link4 serve --port 0 *args`` running for the length of the block."""
+    with started_server(*args) as server:
+        yield server.url
