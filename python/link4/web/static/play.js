@@ -1,0 +1,381 @@
+// The game on link4's page: the position, who moves, and the requests that show it.
+//
+// The position is a move string (1-based column digits) held in `line` up to `cursor`:
+// the moves after the cursor are what redo replays. Each change of position starts a new
+// generation; the answers to the requests of an older one are dropped (and the requests
+// aborted), so two engine requests never race and a late answer never lands on a newer
+// position. body[data-state] is "ready" when nothing is pending, "busy" otherwise.
+
+import * as api from "./api.js";
+import { capitalise, renderBoard, renderDrops, renderPv, renderValues, updateDrops } from "./board.js";
+
+export const $ = (id) => document.getElementById(id);
+export const STANDARD = { width: 7, height: 6 };
+export const LEVEL_NAMES = { 1: "beginner", 2: "casual", 3: "club player", 4: "strong", 5: "expert" };
+
+export const state = {
+  info: null,
+  width: STANDARD.width,
+  height: STANDARD.height,
+  line: "",
+  cursor: 0,
+  game: null, // /api/game's answer for the position shown, null while it loads
+  analysis: null, // /api/analyze's answer for it, null when off or not known yet
+  pv: null, // the best line shown, a move string, or null
+  mode: "engine", // "engine", "humans" or "watch"
+  human: "red", // the colour the human plays against the engine
+  level: "3",
+  levelYellow: "3",
+  delay: 500, // ms between the engines' moves in watch mode
+  paused: false,
+  analysisOn: true,
+  generation: 0,
+  controller: null,
+  thinking: false,
+  updating: false, // update() has not finished with the position shown
+  pvPending: false,
+  analysisFailed: false, // the analysis of the position shown could not be had
+  playedHere: false, // a move was played on this page: "you win" means something
+};
+
+const moves = () => state.line.slice(0, state.cursor);
+const sizeParam = () =>
+  state.width === STANDARD.width && state.height === STANDARD.height ? null : `${state.width}x${state.height}`;
+export const colourAt = (ply) => (ply % 2 === 0 ? "red" : "yellow");
+
+// Settings survive a reload (where the browser allows it).
+export const store = {
+  get(key, fallback) {
+    try {
+      const value = localStorage.getItem(`link4.${key}`);
+      return value === null ? fallback : value;
+    } catch {
+      return fallback;
+    }
+  },
+  set(key, value) {
+    try {
+      localStorage.setItem(`link4.${key}`, String(value));
+    } catch {
+      /* storage refused: the setting lasts for this page only */
+    }
+  },
+};
+
+// ---------------------------------------------------------------- messages
+
+export function showError(text) {
+  const box = $("error");
+  box.textContent = text;
+  box.hidden = !text;
+}
+
+export function setBusy(busy) {
+  document.body.dataset.state = busy ? "busy" : "ready";
+}
+
+function levelName(level) {
+  return LEVEL_NAMES[level] ? `level ${level}` : level;
+}
+
+function statusText() {
+  const game = state.game;
+  if (!game) return "Loading…";
+  if (game.over) {
+    const winner = game.outcome.winner;
+    let text = winner ? `${capitalise(winner)} wins` : "Draw";
+    if (state.mode === "engine" && winner && state.playedHere) {
+      text += winner === state.human ? " — you win!" : " — the engine wins";
+    }
+    return text;
+  }
+  const side = capitalise(game.to_move);
+  if (state.thinking) return `Engine is thinking… (${side}, ${levelName(levelFor(game.to_move))})`;
+  if (state.mode === "engine" && game.to_move === state.human) return `${side} to move — your turn`;
+  if (state.mode === "watch" && state.paused) return `${side} to move — paused`;
+  return `${side} to move`;
+}
+
+export function renderStatus() {
+  const status = $("status");
+  status.textContent = statusText();
+  const game = state.game;
+  status.dataset.turn = game && !game.over ? game.to_move : "";
+  status.dataset.winner = game && game.over ? game.outcome.winner || "draw" : "";
+  document.body.dataset.turn = game && !game.over && humanMayPlay() ? game.to_move : "";
+}
+
+// ---------------------------------------------------------------- who plays
+
+function levelFor(colour) {
+  return state.mode === "watch" && colour === "yellow" ? state.levelYellow : state.level;
+}
+
+function engineToMove(game) {
+  if (!game || game.over) return false;
+  if (state.mode === "engine") return game.to_move !== state.human;
+  if (state.mode === "watch") return !state.paused;
+  return false;
+}
+
+function humanMayPlay() {
+  const game = state.game;
+  if (!game || game.over || state.thinking) return false;
+  if (state.mode === "engine") return game.to_move === state.human;
+  if (state.mode === "watch") return state.paused;
+  return true;
+}
+
+// ---------------------------------------------------------------- the position
+
+function syncPage() {
+  const record = moves();
+  $("record").value = record;
+  const params = new URLSearchParams();
+  if (record) params.set("pos", record);
+  const size = sizeParam();
+  if (size) params.set("size", size);
+  const query = params.toString();
+  history.replaceState(null, "", query ? `?${query}` : location.pathname);
+  $("undo").disabled = undoTarget() === null;
+  $("redo").disabled = redoTarget() === null;
+  $("engine-move").disabled = !state.game || state.game.over || state.thinking;
+  $("pause").textContent = state.paused ? "▶ Resume" : "❚❚ Pause";
+  $("pause").disabled = !state.game || state.game.over;
+  $("pv-button").disabled = !state.game || state.game.over;
+  updateDrops($("drops"), humanMayPlay() ? state.game.legal : []);
+  renderStatus();
+}
+
+function renderAnalysis() {
+  const game = state.game;
+  const on = state.analysisOn;
+  $("values").hidden = !on;
+  $("analysis").hidden = !on;
+  if (!on) return;
+  $("pv-button").textContent = state.pv === null ? "Show best line" : "Hide best line";
+  if (!game || game.over) {
+    renderValues($("values"), state.width, null);
+    $("score").textContent = game ? "The game is over." : "";
+    $("legend").textContent = "";
+  } else if (state.analysisFailed) {
+    renderValues($("values"), state.width, null);
+    $("score").textContent = "";
+    $("legend").textContent = "";
+  } else if (state.analysis) {
+    renderValues($("values"), state.width, state.analysis);
+    $("score").textContent = `${capitalise(state.analysis.words)}.`;
+    $("legend").textContent =
+      `Each column's value for ${capitalise(game.to_move)}, to move: ✓ win, = draw, ✗ loss, ` +
+      "in N moves of the winner; ★ best.";
+  } else {
+    renderValues($("values"), state.width, null, "…");
+    $("score").textContent = "Analysing…";
+  }
+  renderPv($("pv"), state.pv, game ? game.to_move : "red");
+}
+
+function sleep(ms, signal) {
+  return new Promise((resolve, reject) => {
+    if (ms <= 0) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new DOMException("stopped", "AbortError"));
+    });
+  });
+}
+
+// Show the position `moves()`: fetch its board and analysis (unless known), then let the
+// engine move if it is to. `animate`: the last disc falls; `engineOnce`: the engine plays
+// this move whoever is to move.
+export async function update({ animate = false, engineOnce = false } = {}) {
+  const generation = ++state.generation;
+  if (state.controller) state.controller.abort();
+  const controller = new AbortController();
+  state.controller = controller;
+  const { signal } = controller;
+  const current = () => generation === state.generation;
+  const pos = moves();
+  const size = sizeParam();
+  state.thinking = false;
+  state.updating = true;
+  state.pvPending = false;
+  setBusy(true);
+  try {
+    if (!state.game || state.game.pos !== pos || state.game.width !== state.width || state.game.height !== state.height) {
+      state.game = null;
+      state.analysis = null;
+      state.analysisFailed = false;
+      state.pv = null;
+      renderStatus();
+      renderAnalysis();
+      const game = await api.game(pos, size, signal);
+      if (!current()) return;
+      state.game = game;
+      renderDrops($("drops"), game.width, playColumn);
+      renderBoard($("board"), game, animate);
+      $("table").style.setProperty("--cols", String(game.width));
+      $("table").style.setProperty("--rows", String(game.height));
+    }
+    const game = state.game;
+    const engineMoves = engineOnce || engineToMove(game);
+    state.thinking = engineMoves && !game.over;
+    syncPage();
+    renderAnalysis();
+    if (state.analysisOn && !game.over && !state.analysis) {
+      state.analysisFailed = false;
+      try {
+        state.analysis = await api.analyze(pos, size, {}, signal);
+      } catch (error) {
+        if (api.isAbort(error) || !current()) throw error;
+        state.analysisFailed = true;
+        showError(`No analysis: ${error.message}`);
+      }
+      if (!current()) return;
+      renderAnalysis();
+    }
+    if (!state.thinking) return;
+    if (state.mode === "watch" && !engineOnce) await sleep(state.delay, signal);
+    let answer;
+    try {
+      answer = await api.move(pos, size, levelFor(game.to_move), signal);
+    } catch (error) {
+      if (error instanceof api.ApiError) error.message = `The engine could not move: ${error.message} (Engine move tries again)`;
+      throw error;
+    }
+    if (!current()) return;
+    playDigit(answer.move);
+    state.playedHere = true;
+    showError("");
+    update({ animate: true });
+  } catch (error) {
+    if (api.isAbort(error) || !current()) return;
+    state.thinking = false;
+    showError(error.message);
+    if (!state.game && error.status === 400) {
+      // The server refuses the position (a bad ?pos= or ?size=): an empty board instead.
+      if (state.cursor > 0 || sizeParam()) {
+        state.line = "";
+        state.cursor = 0;
+        setSize(STANDARD.width, STANDARD.height);
+        await update();
+        return;
+      }
+    }
+    syncPage();
+    renderAnalysis();
+  } finally {
+    if (current()) {
+      state.thinking = false;
+      state.updating = false;
+      if (state.game) syncPage();
+      setBusy(state.pvPending);
+    }
+  }
+}
+
+function playDigit(digit) {
+  if (state.line[state.cursor] === digit) {
+    state.cursor += 1; // the move redo would replay: keep the rest of the line
+  } else {
+    state.line = moves() + digit;
+    state.cursor = state.line.length;
+  }
+}
+
+export function playColumn(column) {
+  const game = state.game;
+  if (!humanMayPlay() || !game.legal.includes(column)) return;
+  showError("");
+  playDigit(String(column + 1));
+  state.playedHere = true;
+  update({ animate: true });
+}
+
+// Against the engine undo takes back the engine's reply with your move, redo replays
+// both: both stop where it is your turn. Otherwise they go one move at a time.
+function undoTarget() {
+  if (state.cursor === 0) return null;
+  if (state.mode !== "engine") return state.cursor - 1;
+  for (let ply = state.cursor - 1; ply >= 0; ply--) if (colourAt(ply) === state.human) return ply;
+  return null;
+}
+
+function redoTarget() {
+  if (state.cursor >= state.line.length) return null;
+  if (state.mode !== "engine") return state.cursor + 1;
+  for (let ply = state.cursor + 1; ply < state.line.length; ply++) if (colourAt(ply) === state.human) return ply;
+  return state.line.length;
+}
+
+function jump(target) {
+  if (target === null) return;
+  showError("");
+  if (state.mode === "watch") state.paused = true;
+  state.cursor = target;
+  update();
+}
+
+export const undo = () => jump(undoTarget());
+export const redo = () => jump(redoTarget());
+
+export function newGame() {
+  showError("");
+  state.line = "";
+  state.cursor = 0;
+  state.playedHere = false;
+  if (state.mode === "watch") state.paused = false;
+  update();
+}
+
+export function togglePause() {
+  if (state.mode !== "watch" || !state.game || state.game.over) return;
+  state.paused = !state.paused;
+  update();
+}
+
+export function engineMove() {
+  if (!state.game || state.game.over || state.thinking) return;
+  showError("");
+  update({ engineOnce: true });
+}
+
+export async function showPv() {
+  const game = state.game;
+  if (!game || game.over) return;
+  if (state.pv !== null) {
+    state.pv = null;
+    renderAnalysis();
+    return;
+  }
+  const generation = state.generation;
+  state.pvPending = true;
+  setBusy(true);
+  $("pv").textContent = "Searching…";
+  try {
+    const answer = await api.analyze(moves(), sizeParam(), { pv: true }, state.controller.signal);
+    if (generation !== state.generation) return;
+    state.pv = answer.pv || "";
+    renderAnalysis();
+  } catch (error) {
+    if (api.isAbort(error) || generation !== state.generation) return;
+    $("pv").textContent = "";
+    showError(`The best line: ${error.message}`);
+  } finally {
+    state.pvPending = false;
+    if (generation === state.generation && !state.updating) setBusy(false);
+  }
+}
+
+// ---------------------------------------------------------------- board size
+
+
+export function setSize(width, height) {
+  state.width = width;
+  state.height = height;
+  $("size-width").value = String(width);
+  $("size-height").value = String(height);
+  const keys = $("help-width");
+  if (keys) keys.textContent = String(width);
+}
