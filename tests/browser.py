@@ -72,6 +72,7 @@ return {
   status: document.getElementById("status").textContent,
   error: document.getElementById("error").hidden ? "" : document.getElementById("error").textContent,
   record: document.getElementById("record").value,
+  score: document.getElementById("score").textContent,
   viewWidth: box ? box.width : null,
   discs: svg ? [...svg.querySelectorAll("circle.disc")].map((c) => ({
     colour: c.classList.contains("red") ? "red" : c.classList.contains("yellow") ? "yellow" : "?",
@@ -157,6 +158,22 @@ class Page:
         dx = (column + 0.5) * size["width"] / width - size["width"] / 2
         dy = -size["height"] / 4
         ActionChains(self.driver).move_to_element_with_offset(svg, round(dx), round(dy)).click().perform()
+
+    def copied(self, button: str) -> str:
+        """What a click on a copy button puts on the clipboard."""
+        origin = self.base_url.rstrip("/")
+        self.driver.execute_cdp_cmd(
+            "Browser.grantPermissions",
+            {"origin": origin, "permissions": ["clipboardReadWrite", "clipboardSanitizedWrite"]},
+        )
+        self.driver.execute_script("return navigator.clipboard.writeText('')")
+        self.element(button).click()
+        deadline = time.monotonic() + 5
+        while True:
+            text: str = self.driver.execute_script("return navigator.clipboard.readText()")
+            if text or time.monotonic() > deadline:
+                return text
+            time.sleep(0.02)
 
     def console_errors(self) -> list[str]:
         """The page's console errors since the last call, other than the browser's own

@@ -21,7 +21,7 @@ import pytest
 from browser import Page, browser_paths, start_chromium
 from web_server import running_server
 
-from link4 import Game, Solver
+from link4 import Game, Solver, describe_score
 from link4.score import best_columns, winning_move
 
 PATHS = browser_paths()  # skips (or fails, in CI) this module without a browser
@@ -73,6 +73,12 @@ def shown_columns(shown: dict[str, Any], game: Game) -> list[list[str]]:
     return [[colour for _, colour in sorted(column)] for column in columns]
 
 
+def ordinal(n: int) -> str:
+    if 10 <= n % 100 <= 20:
+        return f"{n}th"
+    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
 def winners_moves(score: int, game: Game) -> int:
     """How many moves the winner of ``score`` (for the side to move) still plays, the
     winning one included."""
@@ -115,11 +121,19 @@ def check_page(page: Page, shown: dict[str, Any], game: Game, solver: Solver) ->
         assert shown["status"].startswith(f"{winner.name.capitalize()} wins" if winner else "Draw")
         assert shown["fours"] == (4 if winner else 0)
         assert all(v["result"] == "" for v in values)
+        if winner:
+            disc = (game.ply + 1) // 2 if winner.name == "RED" else game.ply // 2
+            said = f"{winner.name.capitalize()} won with its {ordinal(disc)} disc, on move {game.ply}."
+            assert shown["score"] == said
         return
     assert shown["status"].startswith(f"{game.turn.name.capitalize()} to move")
     assert shown["fours"] == 0
     shown_values = [{k: v[k] for k in ("column", "result", "in", "best")} for v in values]
     assert shown_values == expected_values(game, solver)
+    score = max(s for s in solver.analyze(game) if s is not None)
+    assert isinstance(score, int)
+    words = describe_score(score, game.ply, width=game.width, height=game.height)
+    assert shown["score"] == words[0].upper() + words[1:] + "."
     for value in values:
         if value["result"] in SYMBOLS:  # readable without colour: a symbol and a word
             assert SYMBOLS[value["result"]] in value["text"] and value["result"] in value["text"]
@@ -196,6 +210,8 @@ def test_positions_from_the_url(page: Page, solver: Solver) -> None:
     shown = page.read()
     assert len(shown["discs"]) == 4 and shown["record"] == "4453"
     check_page(page, shown, Game("4453"), solver)
+    assert page.copied("#copy") == "4453"
+    assert page.copied("#copy-link") == page.base_url + "?pos=4453"
 
     page.open("?pos=112233&size=6x5")
     shown = page.read()

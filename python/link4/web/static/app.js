@@ -96,7 +96,8 @@ function bindControls() {
   $("pause").addEventListener("click", togglePause);
   $("engine-move").addEventListener("click", engineMove);
   $("pv-button").addEventListener("click", showPv);
-  $("copy").addEventListener("click", copyRecord);
+  $("copy").addEventListener("click", () => copy($("record").value, "Moves"));
+  $("copy-link").addEventListener("click", () => copy(location.href, "Link"));
   $("board").addEventListener("click", (event) => {
     const column = columnAt(event);
     if (column !== null) playColumn(column);
@@ -144,31 +145,39 @@ function onKey(event) {
   event.preventDefault();
 }
 
-async function copyRecord() {
-  const field = $("record");
-  const note = $("copy-note");
+// Copy text to the clipboard: the Clipboard API where the page may use it (https or
+// this machine), else the selection of a field and the copy command.
+async function copy(text, what) {
   let copied = false;
   try {
     if (navigator.clipboard && window.isSecureContext) {
-      await navigator.clipboard.writeText(field.value);
+      await navigator.clipboard.writeText(text);
       copied = true;
     }
   } catch {
     /* refused: fall back on the selection */
   }
   if (!copied) {
-    field.focus();
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.className = "visually-hidden";
+    document.body.append(field);
     field.select();
     try {
       copied = document.execCommand("copy");
     } catch {
       copied = false;
     }
+    field.remove();
   }
-  note.textContent = copied ? "Copied." : "Select the moves and copy them with Ctrl+C.";
-  setTimeout(() => {
+  const note = $("copy-note");
+  note.textContent = copied ? `${what} copied.` : `The browser refused: select the ${what.toLowerCase()} and press Ctrl+C.`;
+  clearTimeout(copy.timer);
+  copy.timer = setTimeout(() => {
     note.textContent = "";
-  }, 2500);
+  }, 3000);
+  if (!copied) $("record").select();
 }
 
 // ---------------------------------------------------------------- start

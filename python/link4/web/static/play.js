@@ -99,6 +99,7 @@ function statusText() {
 export function renderStatus() {
   const status = $("status");
   status.textContent = statusText();
+  document.title = state.game ? `${status.textContent} · link4` : "link4 · Connect Four";
   const game = state.game;
   status.dataset.turn = game && !game.over ? game.to_move : "";
   status.dataset.winner = game && game.over ? game.outcome.winner || "draw" : "";
@@ -147,6 +148,20 @@ function syncPage() {
   renderStatus();
 }
 
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : { 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th";
+  return `${n}${suffix}`;
+}
+
+// How a finished game ended, in words.
+function endWords(game) {
+  const winner = game.outcome.winner;
+  if (!winner) return "A draw: the board is full.";
+  const disc = winner === "red" ? Math.ceil(game.moves / 2) : Math.floor(game.moves / 2);
+  return `${capitalise(winner)} won with its ${ordinal(disc)} disc, on move ${game.moves}.`;
+}
+
 function renderAnalysis() {
   const game = state.game;
   const on = state.analysisOn;
@@ -156,7 +171,7 @@ function renderAnalysis() {
   $("pv-button").textContent = state.pv === null ? "Show best line" : "Hide best line";
   if (!game || game.over) {
     renderValues($("values"), state.width, null);
-    $("score").textContent = game ? "The game is over." : "";
+    $("score").textContent = game ? endWords(game) : "";
     $("legend").textContent = "";
   } else if (state.analysisFailed) {
     renderValues($("values"), state.width, null);
