@@ -251,6 +251,11 @@ def test_the_analysis_toggle_and_the_best_line(page: Page, solver: Solver) -> No
     assert not shown["valuesShown"] and shown["record"] == "44536"
     page.element("#analysis-toggle").click()
     check_page(page, page.wait_ready(), Game("44536"), solver)
+    # The keys play while the box just clicked has the focus; you took the side to move.
+    page.driver.switch_to.active_element.send_keys("1")
+    shown = page.wait_ready()
+    assert shown["record"].startswith("445361") and len(shown["record"]) == 7
+    check_page(page, shown, Game(shown["record"]), solver)
 
 
 def test_two_humans_and_the_engines_against_each_other(page: Page, solver: Solver) -> None:

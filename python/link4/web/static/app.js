@@ -122,8 +122,10 @@ function hover(column) {
 }
 
 function onKey(event) {
+  // Keys typed into a list or a field are theirs (the record, read-only, lets them by).
   const target = event.target;
-  if (target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && !target.readOnly)) return;
+  const typing = target instanceof HTMLInputElement && target.type === "text" && !target.readOnly;
+  if (typing || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
   if (event.altKey || event.metaKey) return;
   const key = event.key.toLowerCase();
   if (event.ctrlKey) {

@@ -177,15 +177,17 @@ function renderAnalysis() {
     renderValues($("values"), state.width, null);
     $("score").textContent = "";
     $("legend").textContent = "";
-  } else if (state.analysis) {
-    renderValues($("values"), state.width, state.analysis);
-    $("score").textContent = `${capitalise(state.analysis.words)}.`;
+  } else {
     $("legend").textContent =
       `Each column's value for ${capitalise(game.to_move)}, to move: ✓ win, = draw, ✗ loss, ` +
       "in N moves of the winner; ★ best.";
-  } else {
-    renderValues($("values"), state.width, null, "…");
-    $("score").textContent = "Analysing…";
+    if (state.analysis) {
+      renderValues($("values"), state.width, state.analysis);
+      $("score").textContent = `${capitalise(state.analysis.words)}.`;
+    } else {
+      renderValues($("values"), state.width, null, "…");
+      $("score").textContent = "Analysing…";
+    }
   }
   renderPv($("pv"), state.pv, game ? game.to_move : "red");
 }
