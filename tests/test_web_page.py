@@ -205,6 +205,21 @@ def test_a_whole_game_by_keys_with_undo_and_redo(page: Page, solver: Solver) -> 
     check_page(page, page.wait_ready(), Game(), solver)
 
 
+def test_an_engine_answer_for_a_position_taken_back_is_dropped(page: Page, solver: Solver) -> None:
+    page.open()
+    page.choose("level", "5")  # thinks for a while on an early position
+    page.press("4")
+    page.press("u")  # before the engine answers
+    check_page(page, page.wait_ready(), Game(), solver)
+    time.sleep(1.5)  # its answer, had it not been dropped, would be in by now
+    check_page(page, page.wait_ready(), Game(), solver)
+    assert page.element("#redo").is_enabled()  # your move can be replayed, then the engine answers
+    page.press("r")
+    shown = page.wait_until(lambda shown: len(shown["record"]) == 2)
+    assert shown["record"][0] == "4"
+    check_page(page, shown, Game(shown["record"]), solver)
+
+
 def test_positions_from_the_url(page: Page, solver: Solver) -> None:
     page.open("?pos=4453")
     shown = page.read()

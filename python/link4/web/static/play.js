@@ -203,16 +203,64 @@ function sleep(ms, signal) {
   });
 }
 
+// A new generation: the requests of the one before are aborted. `current()` says
+// whether this one is still the newest.
+function newGeneration() {
+  const generation = ++state.generation;
+  if (state.controller) state.controller.abort();
+  state.controller = new AbortController();
+  return { signal: state.controller.signal, current: () => generation === state.generation };
+}
+
+// The board of the position, fetched unless it is the one shown.
+async function loadGame(pos, size, signal, animate) {
+  const game = state.game;
+  if (game && game.pos === pos && game.width === state.width && game.height === state.height) return game;
+  state.game = null;
+  state.analysis = null;
+  state.analysisFailed = false;
+  state.pv = null;
+  renderStatus();
+  renderAnalysis();
+  const answer = await api.game(pos, size, signal);
+  if (signal.aborted) throw new DOMException("a newer position is shown", "AbortError");
+  state.game = answer;
+  renderDrops($("drops"), answer.width, playColumn);
+  renderBoard($("board"), answer, animate);
+  $("table").style.setProperty("--cols", String(answer.width));
+  $("table").style.setProperty("--rows", String(answer.height));
+  return answer;
+}
+
+// The analysis of the position; its failure is said, and the game goes on.
+async function loadAnalysis(pos, size, signal) {
+  state.analysisFailed = false;
+  try {
+    state.analysis = await api.analyze(pos, size, {}, signal);
+  } catch (error) {
+    if (api.isAbort(error)) throw error;
+    state.analysisFailed = true;
+    showError(`No analysis: ${error.message}`);
+  }
+}
+
+async function engineChoice(game, signal, engineOnce) {
+  if (state.mode === "watch" && !engineOnce) await sleep(state.delay, signal);
+  try {
+    return await api.move(game.pos, sizeParam(), levelFor(game.to_move), signal);
+  } catch (error) {
+    if (error instanceof api.ApiError) {
+      error.message = `The engine could not move: ${error.message} (Engine move tries again)`;
+    }
+    throw error;
+  }
+}
+
 // Show the position `moves()`: fetch its board and analysis (unless known), then let the
 // engine move if it is to. `animate`: the last disc falls; `engineOnce`: the engine plays
 // this move whoever is to move.
 export async function update({ animate = false, engineOnce = false } = {}) {
-  const generation = ++state.generation;
-  if (state.controller) state.controller.abort();
-  const controller = new AbortController();
-  state.controller = controller;
-  const { signal } = controller;
-  const current = () => generation === state.generation;
+  const { signal, current } = newGeneration();
   const pos = moves();
   const size = sizeParam();
   state.thinking = false;
@@ -220,47 +268,18 @@ export async function update({ animate = false, engineOnce = false } = {}) {
   state.pvPending = false;
   setBusy(true);
   try {
-    if (!state.game || state.game.pos !== pos || state.game.width !== state.width || state.game.height !== state.height) {
-      state.game = null;
-      state.analysis = null;
-      state.analysisFailed = false;
-      state.pv = null;
-      renderStatus();
-      renderAnalysis();
-      const game = await api.game(pos, size, signal);
-      if (!current()) return;
-      state.game = game;
-      renderDrops($("drops"), game.width, playColumn);
-      renderBoard($("board"), game, animate);
-      $("table").style.setProperty("--cols", String(game.width));
-      $("table").style.setProperty("--rows", String(game.height));
-    }
-    const game = state.game;
-    const engineMoves = engineOnce || engineToMove(game);
-    state.thinking = engineMoves && !game.over;
+    const game = await loadGame(pos, size, signal, animate);
+    if (!current()) return;
+    state.thinking = (engineOnce || engineToMove(game)) && !game.over;
     syncPage();
     renderAnalysis();
     if (state.analysisOn && !game.over && !state.analysis) {
-      state.analysisFailed = false;
-      try {
-        state.analysis = await api.analyze(pos, size, {}, signal);
-      } catch (error) {
-        if (api.isAbort(error) || !current()) throw error;
-        state.analysisFailed = true;
-        showError(`No analysis: ${error.message}`);
-      }
+      await loadAnalysis(pos, size, signal);
       if (!current()) return;
       renderAnalysis();
     }
     if (!state.thinking) return;
-    if (state.mode === "watch" && !engineOnce) await sleep(state.delay, signal);
-    let answer;
-    try {
-      answer = await api.move(pos, size, levelFor(game.to_move), signal);
-    } catch (error) {
-      if (error instanceof api.ApiError) error.message = `The engine could not move: ${error.message} (Engine move tries again)`;
-      throw error;
-    }
+    const answer = await engineChoice(game, signal, engineOnce);
     if (!current()) return;
     playDigit(answer.move);
     state.playedHere = true;
@@ -270,15 +289,13 @@ export async function update({ animate = false, engineOnce = false } = {}) {
     if (api.isAbort(error) || !current()) return;
     state.thinking = false;
     showError(error.message);
-    if (!state.game && error.status === 400) {
+    if (!state.game && error.status === 400 && (state.cursor > 0 || sizeParam())) {
       // The server refuses the position (a bad ?pos= or ?size=): an empty board instead.
-      if (state.cursor > 0 || sizeParam()) {
-        state.line = "";
-        state.cursor = 0;
-        setSize(STANDARD.width, STANDARD.height);
-        await update();
-        return;
-      }
+      state.line = "";
+      state.cursor = 0;
+      setSize(STANDARD.width, STANDARD.height);
+      update();
+      return;
     }
     syncPage();
     renderAnalysis();
