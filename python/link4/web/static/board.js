@@ -102,7 +102,7 @@ export function renderValues(container, width, analysis, note = "") {
 }
 
 // The best line as numbered discs in the colours of the sides that play them.
-export function renderPv(container, pv, firstColour) {
+export function renderPv(container, pv, firstColour, complete = true) {
   container.replaceChildren();
   if (pv === null) return;
   if (pv === "") {
@@ -121,5 +121,6 @@ export function renderPv(container, pv, firstColour) {
   const count = pv.length === 1 ? "1 move" : `${pv.length} moves`;
   const text = element("code", "pv-text", pv);
   text.id = "pv-moves";
-  container.append(element("span", "pv-words", `Best line, ${count}:`), list, text);
+  const words = complete ? `Best line, ${count}:` : `Best line, its first ${count} (the time limit cut it short):`;
+  container.append(element("span", "pv-words", words), list, text);
 }

@@ -22,6 +22,7 @@ export const state = {
   game: null, // /api/game's answer for the position shown, null while it loads
   analysis: null, // /api/analyze's answer for it, null when off or not known yet
   pv: null, // the best line shown, a move string, or null
+  pvComplete: true, // it reaches the end of the game (else the time limit cut it short)
   mode: "engine", // "engine", "humans" or "watch"
   human: "red", // the colour the human plays against the engine
   level: "3",
@@ -189,7 +190,7 @@ function renderAnalysis() {
       $("score").textContent = "Analysing…";
     }
   }
-  renderPv($("pv"), state.pv, game ? game.to_move : "red");
+  renderPv($("pv"), state.pv, game ? game.to_move : "red", state.pvComplete);
 }
 
 function sleep(ms, signal) {
@@ -391,6 +392,7 @@ export async function showPv() {
     const answer = await api.analyze(moves(), sizeParam(), { pv: true }, state.controller.signal);
     if (generation !== state.generation) return;
     state.pv = answer.pv || "";
+    state.pvComplete = answer.pv_complete !== false;
     renderAnalysis();
   } catch (error) {
     if (api.isAbort(error) || generation !== state.generation) return;
