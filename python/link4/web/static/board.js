@@ -71,6 +71,7 @@ export function renderValues(container, width, analysis, note = "") {
   const cells = [];
   for (let column = 0; column < width; column++) {
     const cell = element("div", "value");
+    cell.setAttribute("role", "listitem");
     cell.dataset.column = String(column);
     const value = analysis ? analysis.columns[column] : undefined;
     if (value === undefined) {
