@@ -176,7 +176,8 @@ def main() -> int:
         "--link4-seed", str(args.seed), "--link4-out", str(seen),
     ]
     print(f"link4 serve {' '.join(served) or '(defaults)'} at {server.url}; "
-          f"locust: {args.users} users for {args.seconds} s", flush=True)
+          f"locust: {args.users} users for {args.seconds} s; load average before: "
+          + ", ".join(f"{v:.2f}" for v in os.getloadavg()), flush=True)
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     sampler.start()
     with (folder / "locust.log").open("w") as out:
@@ -237,7 +238,8 @@ def main() -> int:
     print(f"\nserver RSS, MB: after warm-up {rss_start:.1f}; {timeline}end {rss_end:.1f} "
           f"(growth {rss_end - rss_start:+.1f}); peak {rss_peak:.1f}")
     print(f"CPU time over the run: server {server_cpu:.1f} s, locust {locust_cpu:.1f} s "
-          f"({os.cpu_count()} cores for both)")
+          f"({os.cpu_count()} cores for both); load average after: "
+          + ", ".join(f"{v:.2f}" for v in os.getloadavg()))
     for line in locust_log.splitlines():
         if "CPU usage" in line:
             print("  locust: " + line.strip())
