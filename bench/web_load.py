@@ -107,6 +107,9 @@ class Server:
         self._started.set()
 
     def stop(self) -> int:
+        """Stops the server (SIGTERM) if it runs; its exit status."""
+        if self.process.returncode is not None:
+            return self.process.returncode
         self.process.terminate()
         try:
             status = self.process.wait(30)
@@ -159,8 +162,12 @@ def main() -> int:
     folder = Path(tempfile.mkdtemp(prefix="link4-web-load-"))
     server = Server(served, folder / "server.log")
     pid = server.process.pid
-    with urllib.request.urlopen(server.url + "solve?pos=4455", timeout=30) as warm:
-        warm.read()
+    try:
+        with urllib.request.urlopen(server.url + "solve?pos=4455", timeout=30) as warm:
+            warm.read()
+    except BaseException:
+        server.stop()
+        raise
     rss_start = proc_status(pid, "VmRSS")
     cpu_start = cpu_seconds(pid)
 
@@ -180,15 +187,18 @@ def main() -> int:
           + ", ".join(f"{v:.2f}" for v in os.getloadavg()), flush=True)
     children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     sampler.start()
-    with (folder / "locust.log").open("w") as out:
-        locust_status = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT).returncode
-    children_after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    stop.set()
-    sampler.join()
-    rss_end = proc_status(pid, "VmRSS")
-    rss_peak = proc_status(pid, "VmHWM")
-    server_cpu = cpu_seconds(pid) - cpu_start
-    server_status = server.stop()
+    try:
+        with (folder / "locust.log").open("w") as out:
+            locust_status = subprocess.run(command, stdout=out, stderr=subprocess.STDOUT).returncode
+        children_after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        stop.set()
+        sampler.join()
+        rss_end = proc_status(pid, "VmRSS")
+        rss_peak = proc_status(pid, "VmHWM")
+        server_cpu = cpu_seconds(pid) - cpu_start
+    finally:
+        stop.set()
+        server_status = server.stop()
     locust_cpu = (children_after.ru_utime + children_after.ru_stime
                   - children_before.ru_utime - children_before.ru_stime)
 
@@ -226,9 +236,10 @@ def main() -> int:
     print(f"\nserver log: {len(logged)} requests (locust counted {total}, plus 1 warm-up: "
           f"{'agrees' if len(logged) == total + 1 else 'DIFFERS'}); statuses "
           + ", ".join(f"{k}: {v}" for k, v in sorted(logged_statuses.items())))
-    print("  time in the server (queue + search), ms: "
-          + ", ".join(f"p{q} {percentile(server_ms, q):.1f}" for q in (50, 90, 99))
-          + f", max {max(server_ms):.1f}")
+    if server_ms:
+        print("  time in the server (queue + search), ms: "
+              + ", ".join(f"p{q} {percentile(server_ms, q):.1f}" for q in (50, 90, 99))
+              + f", max {max(server_ms):.1f}")
     print(f"  other lines in its log: {len(other)}")
     for line in other[:10]:
         print("    " + line)
@@ -252,7 +263,8 @@ def main() -> int:
 
     bad = sum(v for k, v in statuses.items() if k not in (200, 503))
     bad_server = sum(v for k, v in logged_statuses.items() if k >= 500 and k != 503)
-    failed = bad + bad_server + len(wrong) + sum(results["failures"].values())
+    bad_answers = sum(results["failures"].values()) - bad
+    failed = bad + bad_server + bad_answers + len(wrong)
     if args.keep:
         print(f"\nthe server's log and locust's kept in {folder}")
     else:
@@ -261,7 +273,8 @@ def main() -> int:
         folder.rmdir()
     if failed:
         print(f"\nFAILED: {bad} requests with a status other than 200 and 503 (or none), "
-              f"{bad_server} 5xx other than 503 in the server's log, {len(wrong)} wrong answers")
+              f"{bad_server} 5xx other than 503 in the server's log, {bad_answers} malformed "
+              f"answers, {len(wrong)} wrong answers in the check")
         return 1
     return 0
 
