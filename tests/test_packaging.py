@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib.metadata
 import importlib.resources
 import os
+import re
 import subprocess
 import sys
 import sysconfig
@@ -64,6 +65,23 @@ def test_the_package_ships_its_type_information() -> None:
     assert package.joinpath("py.typed").is_file()
     stub = package.joinpath("_core.pyi").read_text(encoding="utf-8")
     assert "class Solver" in stub and "class Position" in stub
+
+
+def test_the_package_ships_the_web_page_and_all_it_loads() -> None:
+    # link4 serve serves the files of this folder and nothing else: the page must find
+    # every script, style sheet and icon that it names there.
+    static = importlib.resources.files("link4.web").joinpath("static")
+    page = static.joinpath("index.html").read_text(encoding="utf-8")
+    names = set(re.findall(r'(?:src|href)="/?static/([^"]+)"', page))
+    scripts = [n for n in names if n.endswith(".js")]
+    while scripts:  # the modules that the scripts import, and theirs
+        code = static.joinpath(scripts.pop()).read_text(encoding="utf-8")
+        imported = set(re.findall(r"""from ["']\./([^"']+)["']""", code)) - names
+        names |= imported
+        scripts += [n for n in imported if static.joinpath(n).is_file()]
+    assert {"app.js", "play.js", "board.js", "api.js", "app.css"} <= names
+    missing = sorted(n for n in names if not static.joinpath(n).is_file())
+    assert missing == []
 
 
 def test_import_loads_no_optional_dependency() -> None:
