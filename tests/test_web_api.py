@@ -217,7 +217,8 @@ def test_searches_beyond_the_slots_wait_then_get_a_503() -> None:
         long_search = threading.Thread(target=lambda: answers.append(server.get("/solve?pos=")))
         long_search.start()
         time.sleep(0.5)  # it holds the one solver by now
-        busy = server.get("/api/analyze?pos=4")  # waits 2 s, then gives up
+        *busy, headers = server.fetch("/api/analyze?pos=4")  # waits 2 s, then gives up
+        assert headers["retry-after"] == "1"
         long_search.join()
         assert busy[0] == 503 and "busy" in busy[1]["error"]
         assert answers[0][0] == 503  # the empty board without book: cut short at 4 s

@@ -17,6 +17,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
+from email.message import Message
 from typing import Any
 
 import pytest
@@ -60,13 +61,18 @@ class ServerProcess:
 
     def get(self, target: str, **headers: str) -> tuple[int, Any]:
         """The status and the JSON answer of ``GET target`` (a path with its query)."""
+        status, answer, _ = self.fetch(target, **headers)
+        return status, answer
+
+    def fetch(self, target: str, **headers: str) -> tuple[int, Any, Message]:
+        """The status, the JSON answer and the headers of ``GET target``."""
         request = urllib.request.Request(self.url + target.lstrip("/"), headers=headers)
         try:
             with urllib.request.urlopen(request, timeout=60) as answer:
-                return answer.status, json.load(answer)
+                return answer.status, json.load(answer), answer.headers
         except urllib.error.HTTPError as error:
             with error:
-                return error.code, json.load(error)
+                return error.code, json.load(error), error.headers
 
     def stop(self, signal_number: int = signal.SIGTERM) -> int:
         """Stop it with a signal: its exit status."""

@@ -52,12 +52,14 @@ _MAX_SEED = 2**63
 
 
 class ApiError(Exception):
-    """A request the API refuses: ``status`` is the HTTP status, ``message`` says why."""
+    """A request the API refuses: ``status`` is the HTTP status, ``message`` says why;
+    ``retry_after``: the seconds after which the same request may succeed, if any."""
 
-    def __init__(self, status: int, message: str) -> None:
+    def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
+        self.retry_after = retry_after
 
 
 def _single(query: Query, name: str) -> str | None:

@@ -172,7 +172,10 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
 
 async def _api_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, ApiError)
-    return JSONResponse({"error": error.message}, status_code=error.status)
+    # Retry-After spaces out the retries of clients that heed it, rather than a flood
+    # of instant refusals taking the cores from the searches.
+    headers = None if error.retry_after is None else {"retry-after": str(error.retry_after)}
+    return JSONResponse({"error": error.message}, status_code=error.status, headers=headers)
 
 
 async def _other_size(request: Request, error: Exception) -> Response:

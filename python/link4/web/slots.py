@@ -71,6 +71,7 @@ class SearchSlots:
             503,
             f"the server is busy: {self.count} searches are running and others wait; "
             "try again in a moment",
+            retry_after=1,
         )
 
     async def run(self, search: Callable[[Solver], T]) -> T:
