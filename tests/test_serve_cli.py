@@ -91,6 +91,7 @@ def test_open_starts_a_browser_on_the_page(tmp_path: Path) -> None:
         (["--time-limit", "0"], "--time-limit is a number of seconds > 0, not 0"),
         (["--time-limit", "nan"], "--time-limit is a number of seconds > 0, not nan"),
         (["--threads", "0"], "--threads must be from 1 to"),
+        (["--lone-threads", "0"], "--lone-threads must be from 1 to"),
         (["--table-mb", "1"], "--table-mb is from 4 to"),
         (["--book", "no-such-book.l4b"], "--book: "),
         (["--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid port 8000"),

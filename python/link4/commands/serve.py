@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from link4.book import SHIPPED
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.engine import DEFAULT_TABLE_MB, MAX_TABLE_MB, MIN_TABLE_MB
+from link4.engine import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from link4.errors import BookError, SizeMismatchError
 
 if TYPE_CHECKING:
@@ -57,8 +57,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="the port to listen on (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
     p.add_argument("--threads", type=int, default=None, metavar="N",
-                   help="searches at once, each on one thread with its own table "
+                   help="searches at once, each with its own table "
                    "(default: the number of cores, at most 4)")
+    p.add_argument("--lone-threads", type=int, default=None, metavar="T",
+                   help="threads on a search that starts while no other runs, such as a "
+                   "player's at the page, so that it ends sooner (default 2 on a machine of "
+                   "2 cores or more, else 1); overlapping searches run on one each")
     p.add_argument("--time-limit", type=float, default=None, metavar="S",
                    help="the most seconds a search takes (default 5)")
     p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
@@ -113,6 +117,8 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"--port is from 0 to 65535, not {args.port}"
     if args.time_limit is not None and not 0 < args.time_limit < math.inf:
         return f"--time-limit is a number of seconds > 0, not {args.time_limit}"
+    if args.lone_threads is not None and not 1 <= args.lone_threads <= MAX_THREADS:
+        return f"--lone-threads must be from 1 to {MAX_THREADS}, not {args.lone_threads}"
     if not MIN_TABLE_MB <= args.table_mb <= MAX_TABLE_MB:
         return f"--table-mb is from {MIN_TABLE_MB} to {MAX_TABLE_MB}, not {args.table_mb:g}"
     return None
@@ -138,13 +144,15 @@ def run(args: argparse.Namespace) -> int:
     except (BookError, SizeMismatchError, OSError) as error:
         return _fail(f"--book: {error}")
     local = _is_loopback(args.host)
+    cores = os.cpu_count() or 1
     try:
         sock = _listen(args.host, args.port)
     except OSError as error:
         return _fail(f"cannot listen on {args.host} port {args.port}: {error.strerror or error}", 1)
     config = ServeConfig(
         time_limit=DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit,
-        searches=args.threads or min(os.cpu_count() or 1, 4),
+        searches=args.threads or min(cores, 4),
+        lone_threads=args.lone_threads or min(cores, 2),
         table_mb=args.table_mb,
         book=book,
         cors=args.cors,

@@ -57,14 +57,16 @@ _PAGE_POLICY = (
 
 @dataclasses.dataclass(frozen=True)
 class ServeConfig:
-    """How the server answers. ``searches``: how many run at once (each on one thread
-    with a table of ``table_mb`` MB); ``time_limit``: the most seconds one takes (a
-    request may ask for less); ``queue_seconds``: how long a request waits for a free
-    search before a 503; ``hosts``: the host names answered (None: any; by default
-    those of a loopback address); ``cors``: answer pages of other origins."""
+    """How the server answers. ``searches``: how many run at once (each with a table
+    of ``table_mb`` MB; on one thread, or on ``lone_threads`` when it runs alone);
+    ``time_limit``: the most seconds one takes (a request may ask for less);
+    ``queue_seconds``: how long a request waits for a free search before a 503;
+    ``hosts``: the host names answered (None: any; by default those of a loopback
+    address); ``cors``: answer pages of other origins."""
 
     time_limit: float = DEFAULT_TIME_LIMIT
     searches: int = 2
+    lone_threads: int = 1
     table_mb: float = DEFAULT_TABLE_MB
     book: BookChoice = SHIPPED
     cors: bool = False
@@ -106,7 +108,8 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     book = config.book if config.book is SHIPPED else resolve(config.book)  # read once
     slots = SearchSlots(
         config.searches,
-        lambda: Solver(config.table_mb, book=book),
+        lambda threads: Solver(config.table_mb, threads=threads, book=book),
+        lone_threads=config.lone_threads,
         queue_seconds=config.queue_seconds,
     )
     files = _static_files()

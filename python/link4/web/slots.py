@@ -25,21 +25,31 @@ T = TypeVar("T")
 
 
 class SearchSlots:
-    """``count`` solvers (each ``table_mb`` MB, one thread, the given book), made at once
-    so that the first request finds them ready."""
+    """``count`` searches at once, each on a solver of its own on one thread, made at
+    once (``make_solver(threads)``) so that the first request finds them ready.
+
+    A search that starts while no other runs, as a player's at the page does, gets a
+    solver of ``lone_threads`` threads instead (if more than one), so that it ends
+    sooner; under load, when searches overlap, each runs on one thread, which spends
+    the cores best (on short searches, threads sharing one mostly repeat each other's
+    work)."""
 
     def __init__(
         self,
         count: int,
-        make_solver: Callable[[], Solver],
+        make_solver: Callable[[int], Solver],
         *,
+        lone_threads: int = 1,
         queue_seconds: float = 2.0,
         max_waiting: int = 64,
     ) -> None:
         if count < 1:
             raise ValueError(f"a server runs at least one search at once, not {count}")
-        self._free = [make_solver() for _ in range(count)]
+        self._free = [make_solver(1) for _ in range(count)]
+        self._lone = make_solver(lone_threads) if lone_threads > 1 else None
+        self._running = 0
         self.count = count
+        self.lone_threads = lone_threads
         self._queue_seconds = queue_seconds
         self._max_waiting = max_waiting
         self._waiting = 0
@@ -59,11 +69,15 @@ class SearchSlots:
                 raise self._busy()
         finally:
             self._waiting -= 1
-        solver = self._free.pop()
+        lone = self._lone if self._running == 0 else None  # in use only while one runs
+        solver = lone or self._free.pop()
+        self._running += 1
         try:
             yield solver
         finally:
-            self._free.append(solver)
+            self._running -= 1
+            if lone is None:
+                self._free.append(solver)
             self._semaphore.release()
 
     def _busy(self) -> ApiError:
