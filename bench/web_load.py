@@ -148,7 +148,7 @@ def main() -> int:
     p.add_argument("--seed", type=int, default=1, help="seed of the pool of positions (default 1)")
     p.add_argument("--threads", type=int, help="passed to link4 serve (its default: cores, at most 4)")
     p.add_argument("--time-limit", type=float, help="passed to link4 serve (its default: 5 s)")
-    p.add_argument("--table-mb", type=float, help="passed to link4 serve (its default: 64)")
+    p.add_argument("--table-mb", type=float, help="passed to link4 serve (its default: 16)")
     p.add_argument("--check", type=int, default=200, help="answers checked against the solver (200)")
     p.add_argument("--keep", action="store_true", help="keep the server's log and locust's")
     args = p.parse_args()

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from link4.book import SHIPPED
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.engine import DEFAULT_TABLE_MB, MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
+from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from link4.errors import BookError, SizeMismatchError
 
 if TYPE_CHECKING:
@@ -65,8 +65,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "2 cores or more, else 1); overlapping searches run on one each")
     p.add_argument("--time-limit", type=float, default=None, metavar="S",
                    help="the most seconds a search takes (default 5)")
-    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
-                   help=f"each search's transposition table (default {DEFAULT_TABLE_MB})")
+    p.add_argument("--table-mb", type=float, default=None, metavar="MB",
+                   help="each search's transposition table (default 16: enough for searches "
+                   "of a few seconds, and quick to make)")
     p.add_argument("--cors", action="store_true",
                    help="answer pages of other origins too (browser apps calling the API)")
     add_book_option(p)
@@ -119,7 +120,7 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"--time-limit is a number of seconds > 0, not {args.time_limit}"
     if args.lone_threads is not None and not 1 <= args.lone_threads <= MAX_THREADS:
         return f"--lone-threads must be from 1 to {MAX_THREADS}, not {args.lone_threads}"
-    if not MIN_TABLE_MB <= args.table_mb <= MAX_TABLE_MB:
+    if args.table_mb is not None and not MIN_TABLE_MB <= args.table_mb <= MAX_TABLE_MB:
         return f"--table-mb is from {MIN_TABLE_MB} to {MAX_TABLE_MB}, not {args.table_mb:g}"
     return None
 
@@ -133,7 +134,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         import uvicorn
 
-        from link4.web.app import DEFAULT_TIME_LIMIT, ServeConfig, create_app
+        from link4.web.app import DEFAULT_TIME_LIMIT, SERVE_TABLE_MB, ServeConfig, create_app
         from link4.web.guard import LOCAL_HOSTS, LOG
     except ImportError as missing:
         return _fail(f'needs the web extra ({missing.name} is missing): pip install "link4[web]"')
@@ -153,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
         time_limit=DEFAULT_TIME_LIMIT if args.time_limit is None else args.time_limit,
         searches=args.threads or min(cores, 4),
         lone_threads=args.lone_threads or min(cores, 2),
-        table_mb=args.table_mb,
+        table_mb=SERVE_TABLE_MB if args.table_mb is None else args.table_mb,
         book=book,
         cors=args.cors,
         hosts=LOCAL_HOSTS if local else None,
