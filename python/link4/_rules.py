@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import enum
 import operator
+import re
 
 from link4 import _core
-from link4.errors import board_size_error
+from link4.errors import BoardSizeError, board_size_error
 
 __all__ = [
     "HEIGHT",
@@ -23,6 +24,7 @@ __all__ = [
     "Player",
     "check_size",
     "ordinal",
+    "parse_size",
 ]
 
 WIDTH: int = _core.WIDTH
@@ -61,6 +63,22 @@ def check_size(width: object, height: object) -> tuple[int, int]:
 
 Cell = tuple[int, int]
 """A cell as (column, row), both 0-based; row 0 is the bottom row."""
+
+
+_SIZE = re.compile(r"\s*([0-9]{1,2})\s*[xX]\s*([0-9]{1,2})\s*")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """(width, height) of a board written ``WxH`` (``8x7``), as the command line and the
+    web API take it; BoardSizeError for another form or a size link4 does not play.
+
+    >>> parse_size("8x7"), parse_size(" 6 X 5 ")
+    ((8, 7), (6, 5))
+    """
+    found = _SIZE.fullmatch(text)
+    if found is None:
+        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {text!r}")
+    return check_size(int(found[1]), int(found[2]))
 
 
 class Player(enum.IntEnum):

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
-from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, check_size
+from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 from link4.book import SHIPPED, Book, book_for_board, resolve
 from link4.engine import MAX_THREADS
 from link4.errors import BoardSizeError
@@ -41,15 +40,6 @@ def add_size_option(p: argparse.ArgumentParser) -> None:
                    help=f"the board: W columns ({MIN_WIDTH}-{MAX_WIDTH}) by H rows "
                    f"({MIN_HEIGHT}-{MAX_HEIGHT}) (default {WIDTH}x{HEIGHT}); moves are the "
                    "digits 1 to W")
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """(width, height) of a board written ``WxH`` (``8x7``); BoardSizeError for another
-    form or a size link4 does not play."""
-    found = re.fullmatch(r"\s*(\d+)\s*[xX]\s*(\d+)\s*", text)
-    if found is None:
-        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {text!r}")
-    return check_size(int(found[1]), int(found[2]))
 
 
 def board_size(command: str, args: argparse.Namespace) -> tuple[int, int] | None:

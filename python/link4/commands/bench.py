@@ -9,7 +9,8 @@ import sys
 import time
 
 from link4 import bench
-from link4.commands._options import parse_size, threads_out_of_range
+from link4._rules import parse_size
+from link4.commands._options import threads_out_of_range
 from link4.errors import BoardSizeError
 
 _DEFAULT_SIZES = " ".join(f"{w}x{h}" for w, h in bench.SIZES)

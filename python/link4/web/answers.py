@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from link4._rules import parse_size
 from link4._text import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
 from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
@@ -83,17 +84,6 @@ def _flag(query: Query, name: str) -> bool:
     raise ApiError(400, f"{name} is 1 or 0 (true or false), not {value!r}")
 
 
-def _board_size(query: Query) -> tuple[int, int]:
-    """The board of ``size=WxH`` (7 x 6 when absent)."""
-    text = _single(query, "size")
-    if text is None:
-        return WIDTH, HEIGHT
-    parts = text.lower().split("x")
-    if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 2 for p in parts):
-        raise ApiError(400, f"size is written WxH, such as 7x6 or 8x7, not {text!r}")
-    return int(parts[0]), int(parts[1])
-
-
 def _only(query: Query, *known: str) -> None:
     """400 for a parameter the endpoint does not take (a typo would go unnoticed)."""
     unknown = sorted(set(query) - set(known))
@@ -106,11 +96,12 @@ def _only(query: Query, *known: str) -> None:
 def read_game(query: Query) -> Game:
     """The game of ``pos`` (a move string of 1-based columns, empty for the empty board)
     on the board of ``size``; 400 naming what is wrong."""
-    width, height = _board_size(query)
+    size = _single(query, "size")
     moves = _single(query, "pos")
     if moves is None:
         raise ApiError(400, "pos is missing: give the moves, as in ?pos=4453 (?pos= for the empty board)")
     try:
+        width, height = (WIDTH, HEIGHT) if size is None else parse_size(size)
         return Game(moves, width=width, height=height)
     except (InvalidMoveError, IllegalMoveError, BoardError) as error:
         raise ApiError(400, str(error)) from None
