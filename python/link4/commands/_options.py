@@ -26,11 +26,12 @@ def book_choice(args: argparse.Namespace, board: tuple[int, int] = (WIDTH, HEIGH
     return None if book_for_board(book, *board, shipped=args.book is None) is None else book
 
 
-def threads_out_of_range(command: str, threads: int | None) -> bool:
-    """True, after one line on stderr, when --threads was given outside 1..MAX_THREADS."""
+def threads_out_of_range(command: str, threads: int | None, option: str = "--threads") -> bool:
+    """True, after one line on stderr, when a count of threads (``option``, --threads
+    unless told) was given outside 1..MAX_THREADS."""
     if threads is None or 1 <= threads <= MAX_THREADS:
         return False
-    print(f"link4 {command}: --threads must be from 1 to {MAX_THREADS}, not {threads}",
+    print(f"link4 {command}: {option} must be from 1 to {MAX_THREADS}, not {threads}",
           file=sys.stderr)
     return True
 

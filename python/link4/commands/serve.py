@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from link4.book import SHIPPED
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
+from link4.engine import MAX_TABLE_MB, MIN_TABLE_MB
 from link4.errors import BookError, SizeMismatchError
 
 if TYPE_CHECKING:
@@ -118,8 +118,6 @@ def _check(args: argparse.Namespace) -> str | None:
         return f"--port is from 0 to 65535, not {args.port}"
     if args.time_limit is not None and not 0 < args.time_limit < math.inf:
         return f"--time-limit is a number of seconds > 0, not {args.time_limit}"
-    if args.lone_threads is not None and not 1 <= args.lone_threads <= MAX_THREADS:
-        return f"--lone-threads must be from 1 to {MAX_THREADS}, not {args.lone_threads}"
     if args.table_mb is not None and not MIN_TABLE_MB <= args.table_mb <= MAX_TABLE_MB:
         return f"--table-mb is from {MIN_TABLE_MB} to {MAX_TABLE_MB}, not {args.table_mb:g}"
     return None
@@ -129,7 +127,9 @@ def run(args: argparse.Namespace) -> int:
     problem = _check(args)
     if problem is not None:
         return _fail(problem)
-    if threads_out_of_range("serve", args.threads):
+    if threads_out_of_range("serve", args.threads) or threads_out_of_range(
+        "serve", args.lone_threads, "--lone-threads"
+    ):
         return 2
     try:
         import uvicorn
