@@ -32,12 +32,12 @@ LOCAL_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]", "::1")
 LOG = logging.getLogger("link4.web")
 """One line per request: client, request, status and time taken."""
 
-_CORS_HEADERS = {
-    "access-control-allow-origin": "*",
-    "access-control-allow-methods": "GET, HEAD, OPTIONS",
-    "access-control-allow-headers": "*",
-    "access-control-max-age": "600",
-}
+_CORS_HEADERS = [  # as ASGI sends them
+    (b"access-control-allow-origin", b"*"),
+    (b"access-control-allow-methods", b"GET, HEAD, OPTIONS"),
+    (b"access-control-allow-headers", b"*"),
+    (b"access-control-max-age", b"600"),
+]
 _SHOWN_TARGET = 200  # characters of a request target written in the log
 
 
@@ -68,10 +68,7 @@ class Guard:
             if message["type"] == "http.response.start":
                 status[0] = message["status"]
                 if self._cors:
-                    message["headers"] = [
-                        *message.get("headers", []),
-                        *((k.encode(), v.encode()) for k, v in _CORS_HEADERS.items()),
-                    ]
+                    message["headers"] = [*message.get("headers", []), *_CORS_HEADERS]
             await send(message)
 
         refusal = self._refusal(scope)
