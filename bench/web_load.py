@@ -41,15 +41,14 @@ import time
 import urllib.request
 from collections import Counter
 from pathlib import Path
-from typing import IO
 
 import link4
+from link4.web.answers import FULL_COLUMN
+from link4.web.process import ServeProcess
 
 HERE = Path(__file__).resolve().parent
 LOCUSTFILE = HERE / "web_locustfile.py"
-START = re.compile(r"open (http://\S+/) in a browser")
 REQUEST = re.compile(r'"(?:GET|HEAD) \S*" (\d{3}) ([\d.]+) ms$')
-FULL_COLUMN = 100
 TICK = os.sysconf("SC_CLK_TCK")
 
 
@@ -72,52 +71,6 @@ def cpu_seconds(pid: int) -> float:
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
-
-
-class Server:
-    """``link4 serve`` in a subprocess; its log goes to a file."""
-
-    def __init__(self, options: list[str], log: Path) -> None:
-        self.log = log
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "link4", "serve", "--port", "0", *options],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        self._started = threading.Event()
-        self.url = ""
-        self._reader = threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True)
-        self._reader.start()
-        if not self._started.wait(60) or not self.url:
-            self.process.kill()
-            self._reader.join(5)
-            raise SystemExit(f"link4 serve did not start:\n{log.read_text()}")
-
-    def _read(self, stream: IO[str]) -> None:
-        with self.log.open("w") as out:
-            for line in stream:
-                out.write(line)
-                if not self.url:
-                    found = START.search(line)
-                    if found:
-                        self.url = found.group(1)
-                        self._started.set()
-        self._started.set()
-
-    def stop(self) -> int:
-        """Stops the server (SIGTERM) if it runs; its exit status."""
-        if self.process.returncode is not None:
-            return self.process.returncode
-        self.process.terminate()
-        try:
-            status = self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            status = self.process.wait()
-        self._reader.join(10)
-        return status
 
 
 def sample_memory(pid: int, every: float, stop: threading.Event, samples: list[tuple[float, float]]) -> None:
@@ -160,13 +113,15 @@ def main() -> int:
             served += ["--" + name.replace("_", "-"), str(value)]
 
     folder = Path(tempfile.mkdtemp(prefix="link4-web-load-"))
-    server = Server(served, folder / "server.log")
+    server_log = (folder / "server.log").open("w")
+    server = ServeProcess(*served, log=server_log)
     pid = server.process.pid
     try:
         with urllib.request.urlopen(server.url + "solve?pos=4455", timeout=30) as warm:
             warm.read()
     except BaseException:
         server.stop()
+        server_log.close()
         raise
     rss_start = proc_status(pid, "VmRSS")
     cpu_start = cpu_seconds(pid)
@@ -199,6 +154,7 @@ def main() -> int:
     finally:
         stop.set()
         server_status = server.stop()
+        server_log.close()
     locust_cpu = (children_after.ru_utime + children_after.ru_stime
                   - children_before.ru_utime - children_before.ru_stime)
 
@@ -228,7 +184,7 @@ def main() -> int:
     for message, count in results["failures"].items():
         print(f"  failure x{count}: {message}")
 
-    log_lines = (folder / "server.log").read_text().splitlines()
+    log_lines = server.lines
     logged = [m for m in (REQUEST.search(line) for line in log_lines) if m]
     other = [line for line in log_lines if not REQUEST.search(line) and not line.startswith("link4 serve: ")]
     logged_statuses = Counter(int(m.group(1)) for m in logged)

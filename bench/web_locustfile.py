@@ -38,8 +38,8 @@ from locust.runners import LocalRunner
 
 import link4
 from link4.dataset import random_positions
+from link4.web.answers import FULL_COLUMN
 
-FULL_COLUMN = 100
 PLIES = (0, 30)
 
 pool: list[str] = []

@@ -27,62 +27,18 @@ import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import threading
 import time
 import urllib.error
 import urllib.request
-from typing import IO, Any
+from typing import Any
 
 import link4
 from link4.dataset import random_positions
+from link4.web.answers import FULL_COLUMN
+from link4.web.process import ServeProcess
 
-START = re.compile(r"open (http://\S+/) in a browser")
-FULL_COLUMN = 100
 MAX_DISCS = 10
-
-
-class Server:
-    """A fresh ``link4 serve``: its process, URL, the seconds from launch to its start
-    line, and the lines of its log (read on a thread, so that the pipe never fills)."""
-
-    def __init__(self) -> None:
-        launched = time.perf_counter()
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "link4", "serve", "--port", "0"],
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        assert self.process.stderr is not None
-        self.log: list[str] = []
-        for line in self.process.stderr:
-            self.log.append(line.rstrip("\n"))
-            found = START.search(line)
-            if found:
-                self.to_line = time.perf_counter() - launched
-                self.url = found.group(1)
-                break
-        else:
-            self.process.wait()
-            raise SystemExit(f"link4 serve ended (status {self.process.returncode}) without its start line:\n"
-                             + "\n".join(self.log))
-        self._reader = threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True)
-        self._reader.start()
-
-    def _read(self, stream: IO[str]) -> None:
-        self.log.extend(line.rstrip("\n") for line in stream)
-
-    def stop(self) -> None:
-        self.process.terminate()
-        try:
-            self.process.wait(30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        self._reader.join(10)
 
 
 def get(url: str) -> tuple[int, bytes]:
@@ -101,20 +57,20 @@ def first_answers(positions: list[str]) -> bool:
     right = True
     for moves in positions:
         expected = [FULL_COLUMN if v is None else v for v in solver.analyze(link4.Game(moves))]
-        server = Server()
+        server = ServeProcess()
         try:
             asked = time.perf_counter()
             status, body = get(f"{server.url}solve?pos={moves}")
             to_answer = time.perf_counter() - asked
         finally:
             server.stop()
-        total = server.to_line + to_answer
+        total = server.seconds_to_start + to_answer
         totals.append(total)
         verdict = ""
         if status != 200 or json.loads(body) != {"pos": moves, "score": expected}:
             verdict = f"  WRONG: {status} {body[:100]!r}, analyze gives {expected}"
             right = False
-        print(f"{'':<14}{len(moves):>6}{server.to_line * 1e3:>12.0f} ms{to_answer * 1e3:>8.0f} ms"
+        print(f"{'':<14}{len(moves):>6}{server.seconds_to_start * 1e3:>12.0f} ms{to_answer * 1e3:>8.0f} ms"
               f"{total * 1e3:>6.0f} ms  {moves or '(empty)'}{verdict}")
     print(f"{'':<14}max launch -> first answer: {max(totals) * 1e3:.0f} ms (target <= 1000 ms)")
     return right
@@ -165,7 +121,7 @@ def first_paints(loads: int) -> bool:
     if not shutil.which("chromedriver"):
         print("first paint: no chromedriver on the PATH (Debian: apt-get install chromium-driver)")
         return False
-    server = Server()
+    server = ServeProcess()
     url = server.url
     try:
         status, _ = get(url)
@@ -185,7 +141,7 @@ def first_paints(loads: int) -> bool:
         print(f"{'':<14}target: first paint <= 1000 ms")
     finally:
         server.stop()
-    requests = [line for line in server.log if not line.startswith("link4 serve: ")]
+    requests = [line for line in server.lines if not line.startswith("link4 serve: ")]
     others = [line for line in requests if not re.search(r'" 200 [\d.]+ ms$', line)]
     print(f"{'':<14}server log: {len(requests)} requests for {loads} loads, {len(others)} not answered 200")
     for line in others[:10]:

@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-import subprocess
-import sys
-import threading
 import time
 import urllib.error
 import urllib.request
@@ -22,8 +18,7 @@ from typing import Any
 
 import pytest
 
-_URL = re.compile(r"open (http://\S+/) in a browser")
-START_SECONDS = 60.0
+from link4.web.process import ServeProcess
 
 
 def needs_web() -> None:
@@ -32,32 +27,8 @@ def needs_web() -> None:
     pytest.importorskip("uvicorn")
 
 
-class ServerProcess:
-    """A running ``link4 serve``: its URL and every line it wrote on stderr."""
-
-    def __init__(self, *args: str) -> None:
-        command = [sys.executable, "-m", "link4", "serve", "--port", "0", *args]
-        self.process = subprocess.Popen(
-            command, stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True
-        )
-        self.lines: list[str] = []
-        self._started = threading.Event()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-        if not self._started.wait(START_SECONDS) or self.process.poll() is not None:
-            self.process.kill()
-            raise RuntimeError("link4 serve did not start:\n" + "\n".join(self.lines))
-        found = next(_URL.search(line) for line in self.lines if _URL.search(line))
-        assert found is not None
-        self.url: str = found[1]
-
-    def _read(self) -> None:
-        assert self.process.stderr is not None
-        for line in self.process.stderr:
-            self.lines.append(line.rstrip("\n"))
-            if _URL.search(line):
-                self._started.set()
-        self._started.set()  # it ended: the waiting caller looks why
+class ServerProcess(ServeProcess):
+    """A running ``link4 serve`` with what the tests ask of it."""
 
     def get(self, target: str, **headers: str) -> tuple[int, Any]:
         """The status and the JSON answer of ``GET target`` (a path with its query)."""
@@ -73,18 +44,6 @@ class ServerProcess:
         except urllib.error.HTTPError as error:
             with error:
                 return error.code, json.load(error), error.headers
-
-    def stop(self, signal_number: int = signal.SIGTERM) -> int:
-        """Stop it with a signal: its exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal_number)
-        try:
-            status = self.process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            raise
-        self._reader.join(timeout=5)
-        return status
 
     def wait_for_line(self, pattern: str, seconds: float = 10.0) -> str:
         """The first line of its log that matches ``pattern`` (waiting for it)."""
