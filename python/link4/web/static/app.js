@@ -51,32 +51,23 @@ function range([low, high]) {
 
 function bindControls() {
   const onChange = (id, handler) => $(id).addEventListener("change", (event) => handler(event.target));
-  onChange("mode", (select) => {
-    state.mode = select.value;
-    store.set("mode", state.mode);
+  // A setting the page remembers: its control sets state[key] (its value read by
+  // `read`) and the store, then `after` runs.
+  const remembered = (id, key, after, read = (value) => value) =>
+    onChange(id, (select) => {
+      state[key] = read(select.value);
+      store.set(key, state[key]);
+      after?.();
+    });
+  remembered("mode", "mode", () => {
     state.paused = false;
     showModeControls();
     update();
   });
-  onChange("human-colour", (select) => {
-    state.human = select.value;
-    store.set("human", state.human);
-    update();
-  });
-  onChange("level", (select) => {
-    state.level = select.value;
-    store.set("level", state.level);
-    renderStatus();
-  });
-  onChange("level-yellow", (select) => {
-    state.levelYellow = select.value;
-    store.set("levelYellow", state.levelYellow);
-    renderStatus();
-  });
-  onChange("speed", (select) => {
-    state.delay = Number(select.value);
-    store.set("delay", state.delay);
-  });
+  remembered("human-colour", "human", update);
+  remembered("level", "level", renderStatus);
+  remembered("level-yellow", "levelYellow", renderStatus);
+  remembered("speed", "delay", undefined, Number);
   const onSize = () => {
     setSize(Number($("size-width").value), Number($("size-height").value));
     newGame();
