@@ -171,3 +171,10 @@ def test_cli_table_larger_than_the_machine_is_a_one_line_error(command: str) -> 
     r = run_cli(command, "--table-mb", "1048576", "4455")
     assert r.returncode != 0
     assert "Traceback" not in r.stderr and r.stderr.count("\n") == 1, r.stderr
+
+
+def test_a_best_line_within_a_time_limit_stops_where_the_time_ran_out() -> None:
+    solver = Solver(table_mb=16)
+    assert solver.pv("4453", time_limit=60) == solver.pv("4453")
+    # The empty board without the book is not solved in 50 ms: no move is proven best.
+    assert Solver(table_mb=16, book=None).pv("", time_limit=0.05) == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from dataclasses import replace
 from typing import overload
 
@@ -235,9 +236,13 @@ class Solver:
         """
         return self.search(pos, ties=False, rng=rng).best_move
 
-    def pv(self, pos: PositionLike, *, max_length: int | None = None) -> list[int]:
+    def pv(
+        self, pos: PositionLike, *, max_length: int | None = None, time_limit: float | None = None
+    ) -> list[int]:
         """A principal variation: best moves for both sides from ``pos`` to the end of
         the game (at most ``max_length`` of them), each by the tie rule, as 0-based columns.
+        With ``time_limit`` (seconds, for the whole line) it stops where the time ran
+        out: every move in it is still a proven best one, but it may end before the game.
 
         >>> Solver(table_mb=16).pv("4455")     # red 3, yellow 4 (all lose alike), red 2 wins
         [2, 3, 1]
@@ -245,11 +250,17 @@ class Solver:
         11
         """
         game = Game(pos) if isinstance(pos, str) else pos.copy()
+        deadline = None if time_limit is None else time.monotonic() + time_limit
         line: list[int] = []
         while not game.is_over() and (max_length is None or len(line) < max_length):
-            col = self.best_move(game)
-            game.play(col)
-            line.append(col)
+            left = None if deadline is None else deadline - time.monotonic()
+            if left is not None and left <= 0:
+                break
+            found = self.search(game, ties=False, time_limit=left)
+            if not found.exact:
+                break
+            game.play(found.best_move)
+            line.append(found.best_move)
         return line
 
     @overload

@@ -202,21 +202,6 @@ def _position_words(game: Game, lower: int, upper: int, weak: bool) -> str:
     return describe_score(lower, game.ply, width=game.width, height=game.height)
 
 
-def _principal_variation(solver: Solver, game: Game, deadline: float) -> tuple[str, bool]:
-    """Best moves for both sides to the end (1-based digits), and whether it got there
-    before the deadline (each move a proven best one)."""
-    line = game.copy()
-    while not line.is_over():
-        left = deadline - time.monotonic()
-        if left <= 0:
-            break
-        found = solver.search(line, ties=False, time_limit=left)
-        if not found.exact:
-            break
-        line.play(found.best_move)
-    return line.moves[len(game.moves) :], line.is_over()
-
-
 def analyze(query: Query, *, time_limit: float) -> Search:
     """``/api/analyze``: each column's exact score or proven bounds in numbers and
     words, the best columns, the position's value and, with ``pv=1``, the best line."""
@@ -236,9 +221,12 @@ def analyze(query: Query, *, time_limit: float) -> Search:
         if want_pv:
             if not answer["exact"]:
                 raise _timed_out(limit)
-            answer["pv"], answer["pv_complete"] = _principal_variation(
-                solver, game, started + limit
-            )
+            # The best line has what is left of the time limit.
+            left = max(started + limit - time.monotonic(), 1e-3)
+            end = game.copy()
+            for col in solver.pv(game, time_limit=left):
+                end.play(col)
+            answer["pv"], answer["pv_complete"] = end.moves[game.ply :], end.is_over()
         answer["nodes"] = nodes
         answer["seconds"] = round(time.monotonic() - started, 6)
         return answer
