@@ -75,13 +75,10 @@ def _single(query: Query, name: str) -> str | None:
 
 def _flag(query: Query, name: str) -> bool:
     value = _single(query, name)
-    if value is None:
-        return False
-    if value.lower() in ("1", "true", "yes"):
-        return True
-    if value.lower() in ("0", "false", "no", ""):
-        return False
-    raise ApiError(400, f"{name} is 1 or 0 (true or false), not {value!r}")
+    word = "" if value is None else value.lower()
+    if word not in ("1", "true", "yes", "0", "false", "no", ""):
+        raise ApiError(400, f"{name} is 1 or 0 (true or false), not {value!r}")
+    return word in ("1", "true", "yes")
 
 
 def _only(query: Query, *known: str) -> None:
@@ -293,7 +290,7 @@ def game(query: Query) -> dict[str, Any]:
     _only(query, "pos", "size")
     position = read_game(query)
     outcome = position.outcome()
-    answer: dict[str, Any] = {
+    return {
         "pos": position.moves,
         "width": position.width,
         "height": position.height,
@@ -308,6 +305,5 @@ def game(query: Query) -> dict[str, Any]:
             "winner": None if outcome.winner is None else str(outcome.winner),
             "line": [list(cell) for cell in outcome.line],
         },
+        "svg": board(position),
     }
-    answer["svg"] = board(position)
-    return answer
