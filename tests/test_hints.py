@@ -54,12 +54,13 @@ def test_the_hint_is_one_of_the_columns_the_analysis_marks_best(moves: str) -> N
 def test_a_hint_out_of_time_claims_only_what_is_proven(node_limit: int) -> None:
     # Early positions are not solved within a small budget: what the hint says of the
     # column it recommends must still hold. (A node budget stands in for the hint's
-    # time budget, so that the test sees the same searches on any machine. The book
-    # would answer them at once: it is off.)
+    # time budget, and one thread, so that the test sees the same searches on any
+    # machine: threads share a node budget as they happen to run. The book would answer
+    # them at once: it is off.)
     exact = link4.Solver(table_mb=16)
     claims = 0
     for moves, _ in load_pons("Test_L1_R2", 12):
-        s, out = session(moves, book=None)
+        s, out = session(moves, book=None, threads=1)
         search = s.solver.search
         s.solver.search = lambda game, search=search, **kw: search(  # type: ignore[misc]
             game, ties=False, node_limit=node_limit
