@@ -90,5 +90,6 @@ void register_solver(py::module_& m);
 void register_batch(py::module_& m);
 void register_heuristic(py::module_& m);
 void register_book(py::module_& m);
+void register_players(py::module_& m);  // and the batched environment
 
 }  // namespace link4::bindings

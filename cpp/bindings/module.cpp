@@ -13,5 +13,6 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     link4::bindings::register_solver(m);
     link4::bindings::register_batch(m);
     link4::bindings::register_heuristic(m);
+    link4::bindings::register_players(m);
     link4::bindings::register_exit_hook(m);
 }

@@ -1,0 +1,298 @@
+// Bindings for the built-in players and the batched environment (link4/players.hpp,
+// link4/vector_env.hpp). Arrays cross as Python buffers (numpy arrays, in practice,
+// made by link4.vector): checked here for type, size and layout, then written in place
+// without the GIL. Nothing here imports numpy, so `import link4` does not either.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cstring>
+#include <memory>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "any_book.hpp"
+#include "common.hpp"
+#include "link4/players.hpp"
+#include "link4/vector_env.hpp"
+
+namespace link4::bindings {
+namespace {
+
+// A contiguous buffer of `count` items of T, or a bad_argument error naming it.
+template <typename T>
+class Items {
+  public:
+    Items(const py::handle& obj, std::size_t count, const char* name, bool writable) {
+        const auto fail = [&] { raise_bad_argument(name, static_cast<long long>(count)); };
+        if (!PyObject_CheckBuffer(obj.ptr())) fail();
+        info_ = py::reinterpret_borrow<py::buffer>(obj).request(writable);
+        const std::string_view format = info_.format;
+        bool typed = info_.itemsize == static_cast<py::ssize_t>(sizeof(T));
+        if constexpr (std::is_same_v<T, double>) typed = typed && format == "d";
+        if constexpr (std::is_same_v<T, std::int64_t>) typed = typed && (format == "q" || format == "l");
+        if constexpr (std::is_same_v<T, std::uint64_t>) typed = typed && (format == "Q" || format == "L");
+        if constexpr (sizeof(T) == 1) typed = typed && (format == "b" || format == "B" || format == "?");
+        bool contiguous = true;
+        py::ssize_t stride = info_.itemsize;
+        for (py::ssize_t d = info_.ndim - 1; d >= 0; --d) {
+            contiguous = contiguous && (info_.shape[d] == 1 || info_.strides[d] == stride);
+            stride *= info_.shape[d];
+        }
+        if (!typed || !contiguous || static_cast<std::size_t>(info_.size) != count) fail();
+    }
+    T* get() const { return static_cast<T*>(info_.ptr); }
+
+  private:
+    py::buffer_info info_;
+};
+
+template <typename T>
+std::optional<Items<T>> maybe(const py::object& obj, std::size_t count, const char* name, bool writable) {
+    if (obj.is_none()) return std::nullopt;
+    return Items<T>(obj, count, name, writable);
+}
+
+template <typename G>
+using EnvOf = std::unique_ptr<VectorEnv<G>>;
+template <typename G>
+using BotsOf = std::unique_ptr<Bots<G>>;
+
+template <typename G>
+std::shared_ptr<const Book<G>> typed_book(const std::optional<std::shared_ptr<AnyBook>>& given, int width,
+                                          int height) {
+    const std::shared_ptr<AnyBook> book = given.value_or(nullptr);
+    if (!book) return nullptr;
+    if (book->width != width || book->height != height)
+        raise_size_mismatch("book", book->width, book->height, width, height);
+    return std::get<SharedBook<G>>(book->book);
+}
+
+// The batch's output arrays as Python hands them over (None: not written), held for
+// the length of one call.
+struct Outputs {
+    std::optional<Items<std::int8_t>> observations, masks, viewers, opponent_moves;
+    std::optional<Items<double>> rewards, player_rewards;
+    std::optional<Items<bool>> terminated, illegal;
+
+    Outputs(const py::tuple& arrays, std::size_t n, int width, int height) {
+        if (arrays.size() != 8) raise_bad_argument("outputs", static_cast<long long>(arrays.size()));
+        const std::size_t cells = static_cast<std::size_t>(width * height);
+        observations = maybe<std::int8_t>(arrays[0], n * cells * 2, "observations", true);
+        masks = maybe<std::int8_t>(arrays[1], n * static_cast<std::size_t>(width), "action_masks", true);
+        rewards = maybe<double>(arrays[2], n, "rewards", true);
+        player_rewards = maybe<double>(arrays[3], 2 * n, "player_rewards", true);
+        terminated = maybe<bool>(arrays[4], n, "terminated", true);
+        illegal = maybe<bool>(arrays[5], n, "illegal", true);
+        viewers = maybe<std::int8_t>(arrays[6], n, "viewers", true);
+        opponent_moves = maybe<std::int8_t>(arrays[7], n, "opponent_moves", true);
+    }
+    EnvOutputs pointers() const {
+        const auto ptr = [](const auto& items) { return items ? items->get() : nullptr; };
+        return {ptr(observations), ptr(masks), ptr(rewards), ptr(player_rewards),
+                ptr(terminated), ptr(illegal), ptr(viewers), ptr(opponent_moves)};
+    }
+};
+
+class AnyVectorEnv {
+  public:
+    AnyVectorEnv(int width, int height, std::size_t count, std::optional<PlayerSpec> opponent,
+                 int agent, const std::optional<std::shared_ptr<AnyBook>>& book, std::size_t table_bytes, int threads)
+        : width_(width), height_(height), count_(count),
+          env_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<EnvOf> {
+              using G = std::decay_t<decltype(g)>;
+              return std::make_unique<VectorEnv<G>>(g, count, opponent, agent,
+                                                    typed_book<G>(book, width, height), table_bytes, threads);
+          })) {}
+
+    template <typename F>
+    decltype(auto) visit(F&& f) const {
+        return std::visit([&](const auto& env) -> decltype(auto) { return f(*env); }, env_);
+    }
+    int width() const { return width_; }
+    int height() const { return height_; }
+    std::size_t size() const { return count_; }
+    int cells() const { return width_ * height_; }
+
+  private:
+    int width_, height_;
+    std::size_t count_;
+    PerGeometry<EnvOf> env_;
+};
+
+void reset(AnyVectorEnv& env, const py::object& seeds, const py::object& which, const py::tuple& arrays) {
+    const std::size_t n = env.size();
+    const auto s = maybe<std::uint64_t>(seeds, n, "seeds", false);
+    const auto w = maybe<bool>(which, n, "which", false);
+    const Outputs out(arrays, n, env.width(), env.height());
+    WithoutGil released;
+    env.visit([&](auto& e) { e.reset(s ? s->get() : nullptr, w ? w->get() : nullptr, out.pointers()); });
+}
+
+void step(AnyVectorEnv& env, const py::object& actions, bool autoreset, const py::tuple& arrays) {
+    const Items<std::int64_t> a(actions, env.size(), "actions", false);
+    const Outputs out(arrays, env.size(), env.width(), env.height());
+    WithoutGil released;
+    env.visit([&](auto& e) { e.step(a.get(), autoreset, out.pointers()); });
+}
+
+// Every environment's moves so far (cells() per environment, -1 past the last), the
+// opponent's exact scores before its moves (kNoScore where none), the agents' sides.
+void history(const AnyVectorEnv& env, const py::object& moves, const py::object& scores,
+             const py::object& agents) {
+    const std::size_t n = env.size(), cells = static_cast<std::size_t>(env.cells());
+    const Items<std::int8_t> m(moves, n * cells, "moves", true), s(scores, n * cells, "scores", true);
+    const Items<std::int8_t> a(agents, n, "agents", true);
+    env.visit([&](const auto& e) {
+        for (std::size_t i = 0; i < n; ++i) {
+            const auto played = static_cast<std::size_t>(e.position(i).moves());
+            std::memcpy(m.get() + i * cells, e.moves(i), played);
+            std::memset(m.get() + i * cells + played, -1, cells - played);
+            std::memcpy(s.get() + i * cells, e.opponent_scores(i), cells);
+            a.get()[i] = static_cast<std::int8_t>(e.agent(i));
+        }
+    });
+}
+
+class AnyBots {
+  public:
+    AnyBots(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
+            std::size_t table_bytes, int threads)
+        : width_(width), height_(height),
+          bots_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<BotsOf> {
+              using G = std::decay_t<decltype(g)>;
+              return std::make_unique<Bots<G>>(g, spec, typed_book<G>(book, width, height), table_bytes, threads);
+          })) {}
+
+    void choose(const AnyVectorEnv& env, const py::object& streams, const py::object& out) {
+        if (env.width() != width_ || env.height() != height_)
+            raise_size_mismatch("environment", env.width(), env.height(), width_, height_);
+        const Items<std::uint64_t> s(streams, env.size(), "streams", true);
+        const Items<std::int64_t> o(out, env.size(), "out", true);
+        WithoutGil released;
+        std::visit([&](auto& bots) {
+            using Env = std::decay_t<decltype(*bots)>;
+            env.visit([&](const auto& e) {
+                if constexpr (std::is_same_v<Env, Bots<std::decay_t<decltype(e.geometry())>>>)
+                    bots->choose(e, s.get(), o.get());
+            });
+        }, bots_);
+    }
+
+  private:
+    int width_, height_;
+    PerGeometry<BotsOf> bots_;
+};
+
+template <typename G>
+using PlayerOf = std::unique_ptr<Player<G>>;
+
+// One player, for one game at a time (link4.levels, the single environment).
+class AnyPlayer {
+  public:
+    AnyPlayer(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
+              std::size_t table_bytes)
+        : width_(width), height_(height),
+          player_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<PlayerOf> {
+              using G = std::decay_t<decltype(g)>;
+              return std::make_unique<Player<G>>(g, spec, typed_book<G>(book, width, height), table_bytes);
+          })) {}
+
+    int choose(const AnyPosition& p, Stream& rng) {
+        if (p.width != width_ || p.height != height_)
+            raise_size_mismatch("position", p.width, p.height, width_, height_);
+        return std::visit([&](auto& player) {
+            const auto pos = typed(player->geometry(), p);
+            require_running(pos);
+            WithoutGil released;
+            return player->choose(pos, rng);
+        }, player_);
+    }
+
+  private:
+    int width_, height_;
+    PerGeometry<PlayerOf> player_;
+};
+
+}  // namespace
+
+void register_vector_env(py::module_& m);
+
+void register_players(py::module_& m) {
+    py::class_<Stream>(m, "Stream")
+        .def(py::init<std::uint64_t>(), py::arg("state") = 0)
+        .def_static("seeded", &Stream::seeded, py::arg("seed"))
+        .def_property_readonly("state", &Stream::state)
+        .def("next", &Stream::next)
+        .def("below", [](Stream& s, int n) {
+            if (n < 1) raise_bad_argument("n", n);
+            return s.below(n);
+        }, py::arg("n"))
+        .def("unit", &Stream::unit);
+    py::enum_<PlayerKind>(m, "PlayerKind")
+        .value("RANDOM", PlayerKind::kRandom)
+        .value("BEGINNER", PlayerKind::kBeginner)
+        .value("HEURISTIC", PlayerKind::kHeuristic)
+        .value("EXACT", PlayerKind::kExact);
+    py::class_<PlayerSpec>(m, "PlayerSpec")
+        .def(py::init<>())
+        .def_readwrite("kind", &PlayerSpec::kind)
+        .def_readwrite("depth", &PlayerSpec::depth)
+        .def_readwrite("margin", &PlayerSpec::margin)
+        .def_readwrite("careless", &PlayerSpec::careless)
+        .def_readwrite("max_nodes", &PlayerSpec::max_nodes)
+        .def_readwrite("exact_nodes", &PlayerSpec::exact_nodes)
+        .def_readwrite("exact_seconds", &PlayerSpec::exact_seconds)
+        .def_readwrite("exact_min_ply", &PlayerSpec::exact_min_ply)
+        .def("__eq__", [](const PlayerSpec& a, const PlayerSpec& b) { return a == b; });
+    m.def("level_spec", [](int level) {
+        if (level < 1 || level > 6) raise_bad_argument("level", level);
+        return level_spec(level);
+    }, py::arg("level"), "The player of a level: 1 to 5, 6 for perfect play.");
+    m.def("safe_columns", [](const AnyPosition& p) {
+        return with_position(p, [](const auto& pos) {
+            require_running(pos);
+            return column_list(safe_columns(pos));
+        });
+    }, py::arg("position"), "The columns that do not let the opponent win with its next disc.");
+    py::class_<AnyPlayer>(m, "Player")
+        .def(py::init<int, int, const PlayerSpec&, const std::optional<std::shared_ptr<AnyBook>>&, std::size_t>(),
+             py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"), py::arg("table_bytes"))
+        .def("choose", &AnyPlayer::choose, py::arg("position"), py::arg("stream"));
+    register_vector_env(m);
+}
+
+void register_vector_env(py::module_& m) {
+    m.attr("NO_SCORE") = kNoScore;
+    py::class_<AnyVectorEnv>(m, "VectorEnv")
+        .def(py::init<int, int, std::size_t, std::optional<PlayerSpec>, int,
+                      const std::optional<std::shared_ptr<AnyBook>>&, std::size_t, int>(),
+             py::arg("width"), py::arg("height"), py::arg("count"), py::arg("opponent"),
+             py::arg("agent"), py::arg("book"), py::arg("table_bytes"), py::arg("threads"))
+        .def_property_readonly("size", &AnyVectorEnv::size)
+        .def_property_readonly("width", &AnyVectorEnv::width)
+        .def_property_readonly("height", &AnyVectorEnv::height)
+        .def("reset", &reset, py::arg("seeds"), py::arg("which"), py::arg("outputs"))
+        .def("step", &step, py::arg("actions"), py::arg("autoreset"), py::arg("outputs"))
+        .def("masks", [](const AnyVectorEnv& env, const py::object& out) {
+            const Items<std::int8_t> o(out, env.size() * static_cast<std::size_t>(env.width()), "out", true);
+            env.visit([&](const auto& e) { e.masks(o.get()); });
+        }, py::arg("out"))
+        .def("legal_actions", [](const AnyVectorEnv& env, const py::object& u, const py::object& out) {
+            const Items<double> uniform(u, env.size(), "u", false);
+            const Items<std::int64_t> o(out, env.size(), "out", true);
+            env.visit([&](const auto& e) { e.legal_actions(uniform.get(), o.get()); });
+        }, py::arg("u"), py::arg("out"))
+        .def("position", [](const AnyVectorEnv& env, std::size_t i) {
+            if (i >= env.size()) raise_bad_argument("index", static_cast<long long>(i));
+            return env.visit([&](const auto& e) { return erased(e.position(i)); });
+        }, py::arg("index"))
+        .def("history", &history, py::arg("moves"), py::arg("scores"), py::arg("agents"));
+    py::class_<AnyBots>(m, "Bots")
+        .def(py::init<int, int, const PlayerSpec&, const std::optional<std::shared_ptr<AnyBook>>&, std::size_t, int>(),
+             py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"),
+             py::arg("table_bytes"), py::arg("threads"))
+        .def("choose", &AnyBots::choose, py::arg("env"), py::arg("streams"), py::arg("out"));
+}
+
+}  // namespace link4::bindings

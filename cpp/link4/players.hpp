@@ -1,0 +1,82 @@
+// The built-in players in compiled form: uniform random, the playing levels 1 to 5 and
+// the perfect player, each choosing a move for the side to move with a Stream. The
+// batched environment (vector_env.hpp) runs them for a whole batch; link4.levels runs
+// levels 1 to 4 through them too, so that a level is the same player everywhere.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+
+#include "link4/bitboard.hpp"
+#include "link4/solver.hpp"
+#include "link4/stream.hpp"
+
+namespace link4 {
+
+template <typename G>
+class Book;
+
+enum class PlayerKind : std::uint8_t {
+    kRandom,     // a legal column, uniformly
+    kBeginner,   // level 1: wins it sees, blocks half of the time, else near-random
+    kHeuristic,  // a depth-limited heuristic search with noise (heuristic.hpp)
+    kExact,      // the solver, with a heuristic fallback when depth > 0
+};
+
+// What a player is. The heuristic fields serve kHeuristic, and kExact's fallback (used
+// before exact_min_ply discs are down, or when the solver does not finish within its
+// budget); without a fallback (depth 0) kExact plays the move behind the best bound the
+// search proved.
+struct PlayerSpec {
+    PlayerKind kind = PlayerKind::kRandom;
+    int depth = 0;             // plies, the move itself included
+    int margin = 0;            // moves within margin of the best count as equal
+    double careless = 0;       // the chance of a random safe move instead
+    std::uint64_t max_nodes = 0;    // of the heuristic search (0: none)
+    std::uint64_t exact_nodes = 0;  // per move (0: none)
+    double exact_seconds = 0;       // per move (0: none)
+    int exact_min_ply = 0;
+    bool operator==(const PlayerSpec&) const = default;
+};
+
+// The levels' players: 1 to 5, and 6 for perfect play. Precondition: 1 <= level <= 6.
+PlayerSpec level_spec(int level);
+
+// The columns (bit c for column c) that do not let the opponent win with its next disc,
+// immediate wins included; none when every move loses at once.
+template <typename G>
+ColumnSet safe_columns(const Position<G>& pos);
+
+template <typename G>
+class Player {
+  public:
+    // `book` (may be null) answers the exact player's opening positions; its solver,
+    // with a table of table_bytes, is made on its first exact search.
+    Player(G g, const PlayerSpec& spec, std::shared_ptr<const Book<G>> book,
+           std::size_t table_bytes);
+    ~Player();
+    Player(Player&&) noexcept;
+    Player& operator=(Player&&) noexcept;
+
+    // A legal column for the side to move, drawing what it draws from `rng`. When the
+    // move comes from an exact search, `score` (if given) is set to the position's exact
+    // score, else left alone. Precondition: the game is not over.
+    int choose(const Position<G>& pos, Stream& rng, std::optional<int>* score = nullptr);
+
+    const PlayerSpec& spec() const { return spec_; }
+    const G& geometry() const { return g_; }
+
+  private:
+    int heuristic(const Position<G>& pos, Stream& rng) const;
+    int exact(const Position<G>& pos, Stream& rng, std::optional<int>* score);
+
+    [[no_unique_address]] G g_;
+    PlayerSpec spec_;
+    std::shared_ptr<const Book<G>> book_;
+    std::size_t table_bytes_;
+    std::unique_ptr<Solver<G>> solver_;
+};
+
+}  // namespace link4
