@@ -139,9 +139,16 @@ def test_a_full_column_ends_the_episode() -> None:
     assert env.game.moves == "111111"
     with pytest.raises(RuntimeError, match="the episode is over: call reset"):
         env.step(1)
+    # A column off the board is as illegal as a full one (as in link4.vector).
+    for action in (7, -1):
+        env.reset()
+        _, reward, terminated, _, info = env.step(action)
+        assert (reward, terminated, info["illegal_move"], env.game.moves) == (-1.0, True, True, "")
     env.reset()
-    with pytest.raises(ValueError, match="an action is a column from 0 to 6, not 7"):
-        env.step(7)
+    for action in (2.5, "3", True, None):
+        with pytest.raises(ValueError, match="an action is a column"):
+            env.step(action)
+    assert env.game.moves == ""
 
 
 def test_render() -> None:

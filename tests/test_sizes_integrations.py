@@ -106,8 +106,9 @@ def test_gymnasium_plays_to_the_end_on_a_small_board() -> None:
     outcome = game.outcome()
     assert outcome is not None and reward == outcome.reward(YELLOW)
     env.reset()
-    with pytest.raises(ValueError, match="from 0 to 3"):
-        env.step(4)
+    # Column 5 is off this board: an illegal action, which ends the episode.
+    _, reward, terminated, _, info = env.step(4)
+    assert (reward, terminated, info["illegal_move"]) == (-1.0, True, True)
 
 
 def test_gymnasium_refuses_a_size_out_of_range() -> None:

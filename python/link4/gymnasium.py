@@ -1,17 +1,17 @@
 """Gymnasium: Connect Four as a single-agent environment against a link4 engine.
 
-The agent plays one side, the opponent (by default ``Engine(level=3)``) the other, on a
+The agent plays one side, the opponent (by default the level-3 bot) the other, on a
 board of ``width`` columns and ``height`` rows (7 x 6 unless given). The observation is
 the board as (height, width, 2) int8 planes seen by the agent (its discs in plane 0, the
 opponent's in plane 1, top row first: as PettingZoo's), the action a column from 0 to
 width - 1, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
-is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column ends the
-episode with -1 (and ``info["illegal_move"]``). Needs ``pip install "link4[gymnasium]"``.
+is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column or off the
+board ends the episode with -1 (and ``info["illegal_move"]``). Needs
+``pip install "link4[gymnasium]"``.
 
-    from link4 import Engine
     from link4.gymnasium import Connect4Env
 
-    env = Connect4Env(opponent=Engine(level=2))
+    env = Connect4Env(opponent=2)                # the level-2 bot
     observation, info = env.reset(seed=0)
     terminated = False
     while not terminated:
@@ -25,15 +25,18 @@ makes it too.
 from __future__ import annotations
 
 import random
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, cast
 
 import gymnasium
 import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
+from link4 import _core
+from link4._seeding import seed_value
 from link4._text import environment_render
-from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.bots import Bot, BotLike, as_bot, core_player
+from link4.game import HEIGHT, WIDTH, Game, Player, core_position
 from link4.player import Engine
 
 __all__ = ["ENV_ID", "Connect4Env", "Opponent"]
@@ -54,13 +57,18 @@ class Opponent(Protocol):
 class Connect4Env(gymnasium.Env[Observation, np.int64]):
     """Connect Four against ``opponent``; the agent plays ``player``.
 
+    ``opponent``: a bot (``"random"``, a level 1 to 5, ``"perfect"``, a
+    ``link4.bots.Bot``; an Engine without a time limit counts as the bot of its level),
+    computed in C++ with the environment's random stream; or any object with a
+    ``choose(game)`` method (an Engine with a time limit, your own player). None: the
+    level-3 bot. With a bot, a seeded ``reset`` replays the same episode for the same
+    actions, and ``reset(seed=s)`` plays the games of environment i of a
+    ``link4.vector.VectorEnv`` seeded with s - i, move for move.
     ``player`` is ``RED`` (the agent moves first, the default), ``YELLOW`` (the opponent
     moves first, in ``reset``) or ``"random"`` (drawn at each reset; ``info["player"]``
-    says which). A seeded ``reset`` replays the same episode for the same actions: a
-    link4.Engine opponent draws its random choices from the environment's generator.
-    ``render_mode``: None, ``"ansi"`` (``render()`` returns the text diagram) or
-    ``"human"`` (it prints it). ``width`` and ``height``: the board (4 to 9 columns, 4 to
-    12 rows; BoardSizeError otherwise).
+    says which). ``render_mode``: None, ``"ansi"`` (``render()`` returns the text
+    diagram) or ``"human"`` (it prints it). ``width`` and ``height``: the board (4 to 9
+    columns, 4 to 12 rows; BoardSizeError otherwise).
     """
 
     # gymnasium.Env declares it an instance attribute; every instance shares this one.
@@ -68,7 +76,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
 
     def __init__(
         self,
-        opponent: Opponent | None = None,
+        opponent: Opponent | BotLike | None = None,
         *,
         player: Player | int | Literal["random"] = Player.RED,
         render_mode: str | None = None,
@@ -79,11 +87,13 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
         self._game = Game(width=width, height=height)
         self.render_mode = render_mode
-        self.opponent: Opponent = Engine(level=3) if opponent is None else opponent
+        self.opponent: Opponent | Bot = _opponent(opponent)
+        self._bot = core_player(self.opponent, width, height) if isinstance(self.opponent, Bot) else None
         self._choice: Player | None = None if player == "random" else Player(player)
         self.observation_space = spaces.Box(0, 1, shape=(height, width, 2), dtype=np.int8)
         self.action_space = spaces.Discrete(width)
         self._player = self._choice or Player.RED
+        self._stream: _core.Stream | None = None
         self._rng = random.Random(0)
         self._done = False
 
@@ -106,11 +116,13 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             mask[self._game.legal_moves()] = 1
         return {"action_mask": mask, "player": self._player, **extra}
 
-    def _opponent_move(self) -> int:
-        if isinstance(self.opponent, Engine):
+    def _opponent_move(self, stream: _core.Stream) -> int:
+        if self._bot is not None:
+            move = self._bot.choose(core_position(self._game), stream)
+        elif isinstance(self.opponent, Engine):
             move = self.opponent.choose(self._game, self._rng)
         else:
-            move = self.opponent.choose(self._game.copy())
+            move = cast(Opponent, self.opponent).choose(self._game.copy())
         self._game.play(move)
         return move
 
@@ -118,34 +130,40 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
         super().reset(seed=seed)
-        self._rng = random.Random(int(self.np_random.integers(2**63)))
+        # The stream goes on from episode to episode unless seeded again, as each
+        # environment's of a VectorEnv does.
+        if seed is not None:
+            self._stream = _core.Stream.seeded(seed_value(seed))
+        elif self._stream is None:
+            self._stream = _core.Stream.seeded(int(self.np_random.integers(2**63)))
+        stream = self._stream
+        if self._bot is None:
+            self._rng = random.Random(stream.next())
         if self._choice is None:
-            self._player = Player.RED if self.np_random.integers(2) == 0 else Player.YELLOW
+            self._player = Player.RED if stream.below(2) == 0 else Player.YELLOW
         else:
             self._player = self._choice
         self._game = Game(width=self._game.width, height=self._game.height)
         self._done = False
         extra = {}
         if self._player is Player.YELLOW:
-            extra["opponent_move"] = self._opponent_move()
+            extra["opponent_move"] = self._opponent_move(stream)
         if self.render_mode == "human":
             self.render()
         return self._observation(), self._info(**extra)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
-        if self._done:
+        if self._done or self._stream is None:
             raise RuntimeError("the episode is over: call reset() to start another")
-        col = int(action)
-        if not 0 <= col < self._game.width:
-            raise ValueError(f"an action is a column from 0 to {self._game.width - 1}, not {action!r}")
-        if not self._game.is_legal(col):
+        col = _column(action)
+        if not 0 <= col < self._game.width or not self._game.is_legal(col):
             # The position stays as it was; the episode ends with the agent losing.
             self._done = True
             return self._observation(), -1.0, True, False, self._info(illegal_move=True)
         self._game.play(col)
         extra: dict[str, Any] = {}
         if not self._game.is_over():
-            extra["opponent_move"] = self._opponent_move()
+            extra["opponent_move"] = self._opponent_move(self._stream)
         outcome = self._game.outcome()
         reward = 0.0 if outcome is None else float(outcome.reward(self._player))
         self._done = outcome is not None
@@ -155,6 +173,31 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
 
     def render(self) -> str | None:
         return environment_render(self._game, self.render_mode, gymnasium.logger.warn)
+
+
+def _opponent(opponent: Opponent | BotLike | None) -> Opponent | Bot:
+    """A bot for what names one, else the player object itself."""
+    if opponent is None:
+        return Bot("3")
+    if isinstance(opponent, (Bot, str, int)) or (
+        isinstance(opponent, Engine) and opponent.time_limit is None
+    ):
+        return as_bot(opponent)
+    if not callable(getattr(opponent, "choose", None)):
+        raise TypeError(f"an opponent is a bot or has a choose(game) method, not {type(opponent).__name__}")
+    return opponent
+
+
+def _column(action: Any) -> int:
+    """An action as a column (ValueError for what is no whole number)."""
+    if isinstance(action, (bool, np.bool_)):
+        raise ValueError(f"an action is a column (an int), not {action!r}")
+    if hasattr(action, "__index__"):
+        return int(action.__index__())
+    value = np.asarray(action)
+    if value.shape == () and value.dtype.kind in "iuf" and float(value).is_integer():
+        return int(value)
+    raise ValueError(f"an action is a column (an int), not {action!r}")
 
 
 if ENV_ID not in gymnasium.registry:

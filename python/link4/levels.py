@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
 from dataclasses import dataclass
 
 from link4 import _core
@@ -52,12 +51,6 @@ DEFAULT_LEVEL = "3"
 
 HEURISTIC_WIN: int = _core.HEURISTIC_WIN
 """Heuristic values at or beyond +-HEURISTIC_WIN are wins or losses proven by the search."""
-
-
-def _centre_weight(col: int, width: int) -> int:
-    """How much more likely the beginner plays a column: 1 at the edges, rising by one
-    per column towards the middle."""
-    return 1 + min(col, width - 1 - col)
 
 
 class Policy(ABC):
@@ -84,32 +77,26 @@ def safe_moves(game: Game) -> list[int]:
     Empty when every move loses at once (then any move will do). Immediate wins are
     included and are always safe.
     """
-    scores, _, _ = _core.heuristic_scores(core_position(game), 1, 0)
-    return [c for c, v in enumerate(scores) if v is not None and v > -HEURISTIC_WIN]
+    return list(_core.safe_columns(core_position(game)))
 
 
-def _pick(rng: random.Random, columns: Sequence[int]) -> int:
-    """A column chosen at random, the same for the same generator state."""
-    return columns[rng.randrange(len(columns))]
+def _compiled_choice(spec: _core.PlayerSpec, game: Game, rng: random.Random) -> int:
+    """The move of the compiled player ``spec`` (the bots' code: link4.bots), drawing
+    its random choices from a stream that ``rng`` seeds."""
+    player = _core.Player(game.width, game.height, spec, None, 0)
+    return int(player.choose(core_position(game), _core.Stream(rng.getrandbits(64))))
 
 
 class BeginnerPolicy(Policy):
-    """Level 1: wins when it can, blocks half of the time, otherwise near-random."""
+    """Level 1: wins when it can, blocks half of the time, otherwise near-random
+    (the nearer the centre, the likelier: a column's weight is 1 at the edges and one
+    more per column inwards)."""
 
     name = "1"
     description = "beginner: sees a win in one, blocks only sometimes, otherwise plays at random"
 
     def choose(self, game: Game, rng: random.Random) -> int:
-        wins = _immediate_wins(game)
-        if wins:
-            return _pick(rng, wins)
-        legal = game.legal_moves()
-        safe = safe_moves(game)
-        if len(safe) < len(legal) and safe and rng.random() < 0.5:
-            # A move that keeps the opponent from winning next: the block.
-            return _pick(rng, safe)
-        weights = [_centre_weight(c, game.width) for c in legal]
-        return rng.choices(legal, weights=weights)[0]
+        return _compiled_choice(_core.level_spec(1), game, rng)
 
 
 @dataclass(frozen=True, repr=False)
@@ -120,7 +107,8 @@ class HeuristicPolicy(Policy):
     within ``margin`` of the best count as equally good (ties are drawn at random).
     ``careless``: the chance of playing a random safe move instead (never when a win in
     one is on the board). ``max_nodes`` bounds the search (the deepest completed
-    iteration is used), which keeps the answer well under a second.
+    iteration is used), which keeps the answer well under a second. Proven wins are
+    never blurred by the margin: the fastest one is played.
     """
 
     name: str
@@ -134,15 +122,25 @@ class HeuristicPolicy(Policy):
         values, _, _ = _core.heuristic_scores(core_position(game), self.depth, self.max_nodes)
         return list(values)
 
+    def spec(self) -> _core.PlayerSpec:
+        """The compiled player that makes its choices."""
+        spec = _core.PlayerSpec()
+        spec.kind = _core.PlayerKind.HEURISTIC
+        spec.depth, spec.margin, spec.careless, spec.max_nodes = (
+            self.depth,
+            self.margin,
+            self.careless,
+            self.max_nodes,
+        )
+        return spec
+
     def choose(self, game: Game, rng: random.Random) -> int:
-        values = {c: v for c, v in enumerate(self.scores(game)) if v is not None}
-        best = max(values.values())
-        if best < HEURISTIC_WIN and self.careless and rng.random() < self.careless:
-            safe = [c for c, v in values.items() if v > -HEURISTIC_WIN]
-            return _pick(rng, safe or list(values))
-        # Proven wins are never blurred by the margin: the fastest one is played.
-        margin = 0 if best >= HEURISTIC_WIN or best <= -HEURISTIC_WIN else self.margin
-        return _pick(rng, [c for c, v in values.items() if v >= best - margin])
+        return _compiled_choice(self.spec(), game, rng)
+
+
+def _heuristic_level(level: int, description: str) -> HeuristicPolicy:
+    spec = _core.level_spec(level)
+    return HeuristicPolicy(str(level), description, spec.depth, spec.margin, spec.careless, spec.max_nodes)
 
 
 class ExactPolicy(Policy):
@@ -214,31 +212,22 @@ def make_policy(level: str, solver: Solver | None = None, *, time_limit: float |
     if level == "1":
         return BeginnerPolicy()
     if level == "2":
-        return HeuristicPolicy(
-            "2",
-            "casual: blocks and takes wins in one, looks two plies ahead with much noise",
-            depth=2,
-            margin=40,
-            careless=0.3,
+        return _heuristic_level(
+            2, "casual: blocks and takes wins in one, looks two plies ahead with much noise"
         )
     if level == "3":
-        return HeuristicPolicy(
-            "3",
-            "club player: looks four plies ahead, some noise, now and then careless",
-            depth=4,
-            margin=12,
-            careless=0.08,
-        )
+        return _heuristic_level(3, "club player: looks four plies ahead, some noise, now and then careless")
     if level == "4":
-        return HeuristicPolicy("4", "strong: looks eight plies ahead", depth=8)
+        return _heuristic_level(4, "strong: looks eight plies ahead")
     if level == "5":
+        spec = _core.level_spec(5)
         return ExactPolicy(
             "5",
             "expert: exact play once 18 discs are down, a deep search before that",
             solver,
-            node_limit=400_000,
-            min_ply=18,
-            fallback=HeuristicPolicy("5", "deep search", depth=12, max_nodes=3_000_000),
+            node_limit=spec.exact_nodes,
+            min_ply=spec.exact_min_ply,
+            fallback=HeuristicPolicy("5", "deep search", depth=spec.depth, max_nodes=spec.max_nodes),
         )
     if level == "perfect":
         return ExactPolicy(

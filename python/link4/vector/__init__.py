@@ -1,0 +1,43 @@
+"""Reinforcement learning at engine speed: Connect Four environments batched in C++.
+
+``VectorEnv(num_envs)`` steps thousands of games in one call, on Gymnasium's vector API
+(1.x), without a Python object per environment per step: the moves, the built-in
+opponent's replies, the observations (the planes of ``Game.to_planes``), action masks,
+rewards and flags are all computed and written in C++, without the GIL.
+
+    import numpy as np
+    from link4.vector import VectorEnv
+
+    env = VectorEnv(4096, seed=0)                      # self-play: both sides act
+    observations, infos = env.reset()
+    rng = np.random.default_rng(0)
+    for _ in range(100):
+        actions = env.sample_legal_actions(rng)        # a policy goes here
+        observations, rewards, terminated, truncated, infos = env.step(actions)
+
+    env = VectorEnv(256, opponent="3", player="random", seed=0)   # against level 3
+
+Bots (``Bot``): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a node
+budget per move if wanted), computed in C++ for the whole batch. ``games()`` and
+``positions()`` turn a batch into Games or move strings for labelling with
+``link4.analyze_many``; ``link4.evaluate`` measures a policy against a bot. Needs
+``pip install "link4[vector]"`` (Gymnasium 1.x and numpy).
+"""
+
+from __future__ import annotations
+
+from link4.bots import BatchBot, Bot, BotLike, as_bot
+from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
+from link4.vector.states import games, positions
+
+__all__ = [
+    "NO_SCORE",
+    "BatchBot",
+    "Bot",
+    "BotLike",
+    "EpisodeHistory",
+    "VectorEnv",
+    "as_bot",
+    "games",
+    "positions",
+]
