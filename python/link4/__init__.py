@@ -11,6 +11,8 @@ Game('334', width=6, height=5)
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from link4._text import describe_score
 from link4._version import __version__
 from link4.batch import analyze_many, search_many, solve_many
@@ -29,6 +31,9 @@ from link4.errors import (
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
 from link4.player import Engine
+
+if TYPE_CHECKING:
+    from link4.evaluation import evaluate as evaluate
 
 __all__ = [
     "CENTRE_ORDER",
@@ -54,8 +59,19 @@ __all__ = [
     "__version__",
     "analyze_many",
     "describe_score",
+    "evaluate",
     "perft",
     "search_many",
     "solve",
     "solve_many",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    # link4.evaluate needs numpy and Gymnasium: imported on first use, so that
+    # `import link4` stays quick and needs neither.
+    if name == "evaluate":
+        from link4.evaluation import evaluate
+
+        return evaluate
+    raise AttributeError(f"module 'link4' has no attribute {name!r}")

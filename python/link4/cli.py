@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from link4._version import __version__
 
 # Command name -> module under link4.commands. Each module has add_parser() and run().
-COMMANDS = ("play", "solve", "analyze", "bench", "book", "dataset", "serve")
+COMMANDS = ("play", "solve", "analyze", "bench", "book", "dataset", "evaluate", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

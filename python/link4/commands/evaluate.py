@@ -1,0 +1,108 @@
+"""link4 evaluate: an agent's results, perfect-move and blunder rates against a bot."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from link4.bots import BOT_NAMES
+from link4.commands._options import add_size_option, board_size, threads_out_of_range
+
+
+def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "evaluate",
+        help="an agent's results and perfect-move rate against the perfect player",
+        description="Play an agent against a bot (the perfect player by default) for a number "
+        "of games, half of them as red, and judge each of its moves exactly: perfect (it keeps "
+        "the exact score: among the solver's best) or a blunder (it changes the theoretical "
+        "result: a win given away, a draw lost). Prints wins, draws and losses per side and "
+        "both rates with 95 %% intervals. Needs link4[vector].",
+    )
+    p.add_argument("--agent", required=True, metavar="AGENT",
+                   help="a bot (random, 1 to 5, perfect) or MODULE:NAME, a function or player "
+                   "in an importable module or a .py file: NAME(observations, action_masks) -> "
+                   "actions for a whole batch, NAME(game) -> column, or an object with "
+                   "choose(game)")
+    p.add_argument("--opponent", default="perfect", choices=BOT_NAMES,
+                   help="the bot to play against (default: perfect)")
+    p.add_argument("--nodes", type=int, metavar="N",
+                   help="a node budget per move for the perfect opponent (default: none, "
+                   "every move exact)")
+    p.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
+    p.add_argument("--seed", type=int, metavar="S", help="seed, for a reproducible run")
+    p.add_argument("--threads", type=int, metavar="N",
+                   help="threads for the bots and the solver (default: every core)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    add_size_option(p)
+    p.set_defaults(func=run)
+
+
+def _error(message: str) -> int:
+    print(f"link4 evaluate: {message}", file=sys.stderr)
+    return 2
+
+
+def load_agent(spec: str) -> Any:
+    """The agent --agent names: a bot's name, or MODULE:NAME (a module importable from
+    the current directory, or the path of a .py file). ValueError saying what is wrong."""
+    if spec.strip().lower() in BOT_NAMES:
+        return spec.strip().lower()
+    module_name, sep, attribute = spec.rpartition(":")
+    if not sep or not module_name or not attribute:
+        raise ValueError(f"--agent {spec!r}: a bot ({', '.join(BOT_NAMES)}) or MODULE:NAME")
+    try:
+        if module_name.endswith(".py"):
+            location = importlib.util.spec_from_file_location(Path(module_name).stem, module_name)
+            if location is None or location.loader is None or not Path(module_name).is_file():
+                raise ValueError(f"--agent: no Python file {module_name}")
+            module = importlib.util.module_from_spec(location)
+            location.loader.exec_module(module)
+        else:
+            sys.path.insert(0, "")  # as `python -m` does: modules of the current directory
+            module = importlib.import_module(module_name)
+    except ImportError as e:
+        raise ValueError(f"--agent: cannot import {module_name}: {e}") from e
+    agent: Any = module
+    for part in attribute.split("."):
+        if not hasattr(agent, part):
+            raise ValueError(f"--agent: {module_name} has no {attribute}")
+        agent = getattr(agent, part)
+    return agent
+
+
+def run(args: argparse.Namespace) -> int:
+    board = board_size("evaluate", args)
+    if board is None:
+        return 2
+    if threads_out_of_range("evaluate", args.threads):
+        return 2
+    if args.games < 1:
+        return _error(f"--games must be at least 1, not {args.games}")
+    if args.nodes is not None and (args.nodes < 1 or args.opponent != "perfect"):
+        return _error("--nodes is a positive budget for --opponent perfect")
+    try:
+        from link4.bots import Bot
+        from link4.evaluation import evaluate
+    except ImportError as e:
+        return _error(f"needs numpy and Gymnasium 1.x: pip install 'link4[vector]' ({e})")
+    try:
+        agent = load_agent(args.agent)
+    except ValueError as e:
+        return _error(str(e))
+    opponent = Bot(args.opponent, nodes=args.nodes)
+    print(f"link4 evaluate: {args.games} games of {args.agent} against {opponent}...",
+          file=sys.stderr)
+    try:
+        result = evaluate(agent, games=args.games, opponent=opponent, seed=args.seed,
+                          threads=args.threads, width=board[0], height=board[1])
+    except (TypeError, ValueError) as e:
+        print(f"link4 evaluate: the agent failed: {type(e).__name__}: {e}", file=sys.stderr)
+        return 1
+    print(json.dumps(result.to_dict(), indent=2) if args.json else result)
+    return 0

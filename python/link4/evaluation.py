@@ -1,0 +1,344 @@
+"""link4.evaluate: how well a policy plays, measured against a bot and judged exactly.
+
+The policy plays ``games`` games against the opponent (half as red, half as yellow),
+all at once in a ``link4.vector.VectorEnv``. Then every move it made is judged by the
+exact scores of the positions before and after it: a *perfect* move keeps the exact
+score (it is among the solver's best), a *blunder* changes the theoretical result (a
+win given away, a draw lost). Scores come free from the perfect opponent's own searches
+where it made them (``VectorEnv.history``); the others are solved with the book and the
+solver on every core. Needs ``pip install "link4[vector]"``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from link4._intervals import cluster_bootstrap, wilson
+from link4._seeding import system_seed
+from link4.batch import solve_many
+from link4.bots import BatchBot, Bot, BotLike, as_bot
+from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.score import win_score
+from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
+
+__all__ = ["Evaluation", "Rate", "Record", "evaluate"]
+
+BatchPolicy = Callable[[npt.NDArray[Any], npt.NDArray[np.int8]], Any]
+GamePolicy = Callable[[Game], int]
+
+
+@dataclass(frozen=True)
+class Record:
+    """The results of the games played as one side, from the policy's view."""
+
+    wins: int
+    draws: int
+    losses: int
+
+    @property
+    def games(self) -> int:
+        return self.wins + self.draws + self.losses
+
+    def interval(self, count: int) -> tuple[float, float]:
+        """95 % Wilson interval for the fraction ``count / games`` (e.g. ``wins``)."""
+        return wilson(count, self.games)
+
+
+@dataclass(frozen=True)
+class Rate:
+    """A fraction of the policy's moves with its 95 % interval (resampling games)."""
+
+    count: int
+    total: int
+    low: float
+    high: float
+
+    @property
+    def value(self) -> float:
+        return self.count / self.total if self.total else 0.0
+
+    def __str__(self) -> str:
+        return f"{100 * self.value:.1f} % [{100 * self.low:.1f}, {100 * self.high:.1f}]"
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """What ``link4.evaluate`` measured. ``moves``: the policy's moves judged;
+    ``perfect``: those that kept the exact score; ``blunders``: those that changed the
+    theoretical result; ``illegal``: illegal actions (each a lost game and a blunder
+    unless the game was lost anyway); ``records``: each game's moves (a move string),
+    the games with the policy as red first."""
+
+    agent: str
+    opponent: str
+    as_red: Record
+    as_yellow: Record
+    moves: int
+    perfect: Rate
+    blunders: Rate
+    illegal: int
+    seconds: float
+    records: tuple[str, ...] = ()
+
+    @property
+    def games(self) -> int:
+        return self.as_red.games + self.as_yellow.games
+
+    def to_dict(self, *, records: bool = False) -> dict[str, Any]:
+        """Everything as plain values (for JSON); the game records only if asked."""
+        values = {**asdict(self), "games": self.games}
+        if not records:
+            del values["records"]
+        return values
+
+    def __str__(self) -> str:
+        lines = [f"{self.agent} against {self.opponent}: {self.games} games in {self.seconds:.1f} s"]
+        lines.append(f"{'':<10}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}   win rate [95 %]")
+        for side, r in (("as red", self.as_red), ("as yellow", self.as_yellow)):
+            low, high = r.interval(r.wins)
+            rate = r.wins / r.games if r.games else 0.0
+            lines.append(
+                f"{side:<10}{r.games:>7}{r.wins:>7}{r.draws:>7}{r.losses:>7}"
+                f"   {100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
+            )
+        lines.append(f"moves judged: {self.moves} (illegal: {self.illegal})")
+        lines.append(f"perfect moves: {self.perfect}")
+        lines.append(f"blunders:      {self.blunders}")
+        return "\n".join(lines)
+
+
+class _Agent:
+    """A policy of any kind, asked for every environment's action at once."""
+
+    def __init__(self, policy: object, env: VectorEnv, seed: int, threads: int) -> None:
+        self.bot: BatchBot | None = None
+        self.batch: BatchPolicy | None = None
+        self.per_game: GamePolicy | None = None
+        if isinstance(policy, (Bot, str, int)):
+            self.bot = BatchBot(
+                policy, env.num_envs, seed=seed, threads=threads, width=env.width, height=env.height
+            )
+        elif callable(getattr(policy, "choose", None)):
+            self.per_game = policy.choose  # type: ignore[attr-defined]
+        elif callable(policy):
+            if _positional_parameters(policy) >= 2:
+                self.batch = policy
+            else:
+                self.per_game = policy
+        else:
+            raise TypeError(
+                f"a policy is a function, a player with choose() or a bot, not {type(policy).__name__}"
+            )
+
+    def actions(self, env: VectorEnv, obs: npt.NDArray[Any], masks: npt.NDArray[np.int8]) -> Any:
+        if self.bot is not None:
+            return self.bot.choose(env)
+        if self.batch is not None:
+            return self.batch(obs, masks)
+        assert self.per_game is not None
+        actions = np.zeros(env.num_envs, dtype=np.int64)
+        for i, game in enumerate(env.games()):
+            if masks[i].any():
+                actions[i] = self.per_game(game)
+        return actions
+
+
+def _positional_parameters(policy: Callable[..., Any]) -> int:
+    try:
+        parameters = inspect.signature(policy).parameters.values()
+    except (TypeError, ValueError):
+        return 1
+    kinds = (inspect.Parameter.POSITIONAL_ONLY, inspect.Parameter.POSITIONAL_OR_KEYWORD)
+    return sum(p.kind in kinds and p.default is inspect.Parameter.empty for p in parameters)
+
+
+def _name(policy: object) -> str:
+    if isinstance(policy, (Bot, str, int)):
+        bot = as_bot(policy)
+        return (
+            "random" if bot.name == "random" else f"level {bot.name}" if bot.name != "perfect" else str(bot)
+        )
+    return getattr(policy, "__qualname__", None) or repr(policy)
+
+
+@dataclass
+class _Played:
+    """One side's games: each environment's game and how it ended for the policy."""
+
+    history: EpisodeHistory
+    rewards: npt.NDArray[np.float64]
+    illegal: npt.NDArray[np.bool_]
+    side: int  # 0: the policy played red
+
+
+def _play(agent: _Agent, env: VectorEnv, side: int) -> _Played:
+    """Plays one game in every environment of ``env`` (autoreset disabled)."""
+    obs, infos = env.reset()
+    n = env.num_envs
+    over = np.zeros(n, dtype=np.bool_)
+    rewards, illegal = np.zeros(n), np.zeros(n, dtype=np.bool_)
+    while not over.all():
+        obs, reward, terminated, _, infos = env.step(agent.actions(env, obs, infos["action_mask"]))
+        ended = terminated & ~over
+        rewards[ended], illegal[ended] = reward[ended], infos["illegal_move"][ended]
+        over |= terminated
+    return _Played(env.history(), rewards, illegal, side)
+
+
+@dataclass
+class _Judged:
+    """Per game: the policy's moves judged, how many were perfect, how many blunders."""
+
+    moves: list[int]
+    perfect: list[int]
+    blunders: list[int]
+    records: list[str]
+    illegal: int = 0
+
+
+def _sign(score: int) -> int:
+    return (score > 0) - (score < 0)
+
+
+def _judge(played: list[_Played], width: int, height: int, threads: int) -> _Judged:
+    """Every move of the policy, judged by the exact scores before and after it."""
+    # First pass: each move's scores where the opponent's searches give them, else the
+    # positions to solve (move strings; the agent's view is the negated child's score).
+    decisions: list[tuple[int, int | str, int | str | None]] = []  # game, before, after
+    unknown: set[str] = set()
+
+    def value(moves: str, scores: npt.NDArray[np.int8], ply: int, negate: bool) -> int | str:
+        known = int(scores[ply]) if ply >= 0 else NO_SCORE
+        if known != NO_SCORE:
+            return -known if negate else known
+        unknown.add(moves)
+        return moves
+
+    game, records = 0, []
+    for side in played:
+        for row, scores, reward, illegal in zip(
+            side.history.moves, side.history.opponent_scores, side.rewards, side.illegal, strict=True
+        ):
+            moves = "".join(str(c + 1) for c in row if c >= 0)
+            records.append(moves)
+            length = len(moves)
+            for ply in range(side.side, length + bool(illegal), 2):
+                before = (
+                    value(moves[:ply], scores, ply - 1, negate=True) if ply else value("", scores, -1, False)
+                )
+                after: int | str | None
+                if ply == length:  # the illegal action
+                    after = None
+                elif ply == length - 1:  # the move ended the game: a win or a full board
+                    after = win_score(ply + 1, width=width, height=height) if reward > 0 else 0
+                else:
+                    after = value(moves[: ply + 1], scores, ply + 1, negate=True)
+                decisions.append((game, before, after))
+            game += 1
+    ordered = sorted(unknown)
+    solved = dict(
+        zip(
+            ordered,
+            solve_many([Game(m, width=width, height=height) for m in ordered], threads=threads),
+            strict=True,
+        )
+    )
+    judged = _Judged([0] * game, [0] * game, [0] * game, records)
+    for g, before, after in decisions:
+        b = solved[before] if isinstance(before, str) else before
+        if after is None:
+            judged.illegal += 1
+            perfect, blunder = False, _sign(b) >= 0
+        else:
+            a = -solved[after] if isinstance(after, str) else after
+            perfect, blunder = a == b, _sign(a) < _sign(b)
+        judged.moves[g] += 1
+        judged.perfect[g] += perfect
+        judged.blunders[g] += blunder
+    return judged
+
+
+def evaluate(
+    policy: BatchPolicy | GamePolicy | BotLike | Any,
+    *,
+    games: int = 1000,
+    opponent: BotLike = "perfect",
+    seed: int | None = None,
+    threads: int | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> Evaluation:
+    """Plays ``policy`` against ``opponent`` (a bot: ``"perfect"`` by default, ``"random"``,
+    a level 1 to 5, a ``link4.bots.Bot``) for ``games`` games, the first half with the
+    policy as red, and judges every move it made exactly.
+
+    ``policy`` is a batch function ``policy(observations, action_masks) -> actions``
+    (the arrays of a ``link4.vector.VectorEnv``; masks are all zero where a game is
+    over, and those actions are not used), a function ``policy(game) -> column`` or an
+    object with ``choose(game)`` (a link4.Engine, your own player), or a bot (its
+    moves computed in C++). ``seed`` makes the run reproducible (for a policy that is);
+    ``threads`` (None: every core) run the bots and the solver.
+
+    >>> result = evaluate("random", games=20, opponent="1", seed=0)
+    >>> result.games, result.as_red.games, result.as_yellow.games
+    (20, 10, 10)
+    >>> 0 < result.perfect.value < 1 and result.blunders.count <= result.moves
+    True
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
+        raise ValueError(f"games must be a positive int, not {games!r}")
+    from gymnasium.vector import AutoresetMode
+
+    from link4._request import thread_count
+    from link4._seeding import seed_value
+
+    threads = thread_count(threads)
+    base = system_seed() if seed is None else seed_value(seed)
+    bot = as_bot(opponent)
+    started = time.perf_counter()
+    played = []
+    first = (games + 1) // 2
+    for side, count, offset in ((0, first, 0), (1, games - first, first)):
+        if not count:
+            continue
+        env = VectorEnv(
+            count,
+            opponent=bot,
+            player=Player.RED if side == 0 else Player.YELLOW,
+            seed=base + offset,
+            threads=threads,
+            autoreset_mode=AutoresetMode.DISABLED,
+            width=width,
+            height=height,
+        )
+        agent = _Agent(policy, env, seed=base + games + offset, threads=threads)
+        played.append(_play(agent, env, side))
+    judged = _judge(played, width, height, threads)
+    records = [_record(p) for p in played]
+    moves, perfect, blunders = (
+        np.array(x, dtype=np.int64) for x in (judged.moves, judged.perfect, judged.blunders)
+    )
+    return Evaluation(
+        agent=_name(policy),
+        opponent=_name(bot),
+        as_red=records[0],
+        as_yellow=records[1] if len(records) > 1 else Record(0, 0, 0),
+        moves=int(moves.sum()),
+        perfect=Rate(int(perfect.sum()), int(moves.sum()), *cluster_bootstrap(perfect, moves, base)),
+        blunders=Rate(int(blunders.sum()), int(moves.sum()), *cluster_bootstrap(blunders, moves, base + 1)),
+        illegal=judged.illegal,
+        seconds=time.perf_counter() - started,
+        records=tuple(judged.records),
+    )
+
+
+def _record(played: _Played) -> Record:
+    r = played.rewards
+    return Record(int((r > 0).sum()), int((r == 0).sum()), int((r < 0).sum()))
