@@ -163,3 +163,59 @@ def test_board_rendering() -> None:
     assert plain.splitlines()[-1] == "   1  2  3  4  5  6  7"
     coloured = render_board(link4.Game("44"), Palette(True))
     assert "\x1b[1;31mX\x1b[0m" in coloured and "[\x1b[1;33mO\x1b[0m]" in coloured
+
+
+def _reference_evaluation(game: link4.Game) -> int:
+    """The levels' static evaluation written out line by line (cpp/link4/heuristic.cpp
+    counts the lines bit-sliced, all of a direction at once): the side to move's value
+    minus the other side's, each from open lines of four with 1, 2 or 3 own discs (1, 4
+    and 12), 24 per threat (an empty cell completing a four), 24 more on a row of the
+    owner's parity (odd rows from the bottom for the first player), 60 per threat right
+    above another, 3 per disc in the centre column(s); clamped below 10,000."""
+    board = game.to_board()  # top row first
+    width, height = game.width, game.height
+    cell = {(c, height - 1 - r): board[r][c] for r in range(height) for c in range(width)}
+    lines = [
+        [(c + i * dc, r + i * dr) for i in range(4)]
+        for c in range(width)
+        for r in range(height)
+        for dc, dr in ((1, 0), (0, 1), (1, 1), (1, -1))
+        if all((c + i * dc, r + i * dr) in cell for i in range(4))
+    ]
+    centre = {width // 2} | ({width // 2 - 1} if width % 2 == 0 else set())
+
+    def side(player: int) -> int:
+        value = 0
+        for line in lines:
+            owners = [cell[p] for p in line]
+            if all(o in (0, player) for o in owners):
+                value += (0, 1, 4, 12, 0)[owners.count(player)]
+        threats = {
+            p for line in lines for p in line
+            if cell[p] == 0 and sum(cell[q] == player for q in line) == 3
+        }
+        good_row = 0 if player == 1 else 1  # the first player's rows: 1, 3, 5 counting from 1
+        value += 24 * len(threats) + 24 * sum(r % 2 == good_row for _, r in threats)
+        value += 60 * sum((c, r - 1) in threats for c, r in threats)
+        value += 3 * sum(cell[(c, r)] == player for c in centre for r in range(height))
+        return value
+
+    mover = 1 if game.ply % 2 == 0 else 2
+    v = side(mover) - side(3 - mover)
+    return max(-9999, min(9999, v))
+
+
+@pytest.mark.parametrize("size", [(7, 6), (4, 4), (5, 7), (8, 5), (9, 12)])
+def test_the_static_evaluation_is_the_documented_formula(size: tuple[int, int]) -> None:
+    rng = random.Random(size[0] * 100 + size[1])
+    checked = 0
+    while checked < 150:
+        game = link4.Game(width=size[0], height=size[1])
+        for _ in range(rng.randrange(game.width * game.height)):
+            if game.is_over():
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if game.is_over():
+            continue
+        assert _core.heuristic_evaluate(core_position(game)) == _reference_evaluation(game), game.moves
+        checked += 1

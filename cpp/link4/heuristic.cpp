@@ -7,51 +7,43 @@
 namespace link4 {
 namespace {
 
-// Every line of kConnect cells on the board, as a word: horizontal, vertical and the
-// two diagonals (69 on the standard board, 261 at most).
+// Evaluation weights. An open line of four cells (no enemy disc in it) with one, two or
+// three discs. (A full line cannot occur: the evaluation is only asked of running games.)
 constexpr int kConnect = 4;
-constexpr int kSpan = kConnect - 1;  // from a line's first cell to its last
-constexpr int kMaxLines = (kMaxWidth - kSpan) * kMaxHeight + kMaxWidth * (kMaxHeight - kSpan) +
-                          2 * (kMaxWidth - kSpan) * (kMaxHeight - kSpan);
-
-template <typename G>
-struct Lines {
-    std::array<WordOf<G>, kMaxLines> lines{};
-    int count = 0;
-
-    explicit Lines(const G& g) {
-        auto add = [&](int col, int row, int dcol, int drow) {
-            WordOf<G> b{};
-            for (int i = 0; i < kConnect; ++i) b |= cell(g, col + i * dcol, row + i * drow);
-            lines[static_cast<std::size_t>(count++)] = b;
-        };
-        const int width = g.width(), height = g.height();
-        for (int col = 0; col < width; ++col)
-            for (int row = 0; row < height; ++row) {
-                if (col + kSpan < width) add(col, row, 1, 0);
-                if (row + kSpan < height) add(col, row, 0, 1);
-                if (col + kSpan < width && row + kSpan < height) add(col, row, 1, 1);
-                if (col + kSpan < width && row >= kSpan) add(col, row, 1, -1);
-            }
-    }
-};
-
-// Evaluation weights. An open line (no enemy disc in it) with one, two or three discs.
-// (A full line cannot occur: the evaluation is only asked of running games.)
 constexpr int kLineWeight[kConnect] = {0, 1, 4, 12};
 constexpr int kThreat = 24;            // an empty cell that would complete a four
 constexpr int kThreatGoodParity = 24;  // ... on a row of the owner's parity
 constexpr int kStackedThreats = 60;    // two threats one above the other: one must fall
 constexpr int kCentreDisc = 3;
 
+// The open lines' weights, counted for every line of a direction at once. A line is
+// named by its first cell x; with step s its cells are x, x + s, x + 2s, x + 3s (the
+// sentinel layout of bitboard.hpp keeps lines from wrapping: a line that leaves the
+// board meets a cell outside board_mask). Open: no enemy disc. The number of own discs
+// in each line is added up bit-sliced, one bit plane per power of two, so the work is a
+// few word operations per direction rather than one per line.
 template <typename G, typename Bitboard = WordOf<G>>
-int side_value(const G& g, const Lines<G>& lines, Bitboard mine, Bitboard theirs, Bitboard mask,
-               Bitboard good_rows) {
+int open_lines_value(const G& g, Bitboard mine, Bitboard theirs) {
+    const Bitboard free = g.board_mask() & ~theirs;
+    const int steps[] = {1, g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
     int v = 0;
-    for (int i = 0; i < lines.count; ++i) {
-        const Bitboard line = lines.lines[static_cast<std::size_t>(i)];
-        if (!(theirs & line)) v += kLineWeight[popcount(mine & line) % kConnect];
+    for (int s : steps) {
+        const Bitboard open = free & (free >> s) & (free >> (2 * s)) & (free >> (3 * s));
+        const Bitboard b0 = mine, b1 = mine >> s, b2 = mine >> (2 * s), b3 = mine >> (3 * s);
+        // count = ones + 2 x (c01 + c23 + carry), where at most c01 and c23 are both set
+        // (all four discs).
+        const Bitboard s01 = b0 ^ b1, c01 = b0 & b1, s23 = b2 ^ b3, c23 = b2 & b3;
+        const Bitboard ones = s01 ^ s23, pairs = c01 | c23 | (s01 & s23);
+        v += kLineWeight[1] * popcount(open & ones & ~pairs);
+        v += kLineWeight[2] * popcount(open & ~ones & pairs & ~(c01 & c23));
+        v += kLineWeight[3] * popcount(open & ones & pairs);
     }
+    return v;
+}
+
+template <typename G, typename Bitboard = WordOf<G>>
+int side_value(const G& g, Bitboard mine, Bitboard theirs, Bitboard mask, Bitboard good_rows) {
+    int v = open_lines_value(g, mine, theirs);
     const Bitboard threats = winning_cells(g, mine, mask);
     v += kThreat * popcount(threats) + kThreatGoodParity * popcount(threats & good_rows);
     v += kStackedThreats * popcount(threats & (threats << 1));
@@ -63,15 +55,15 @@ int side_value(const G& g, const Lines<G>& lines, Bitboard mine, Bitboard theirs
 }
 
 template <typename G>
-int evaluate(const Lines<G>& lines, const Position<G>& pos) {
+int static_value(const Position<G>& pos) {
     const G& g = pos.geometry();
     const bool mover_first = pos.moves() % 2 == 0;
     // A threat helps the first player on its rows (1, 3, 5 from the bottom), the
     // second player on the others.
     const WordOf<G> mine_good = mover_first ? g.first_player_rows() : g.second_player_rows();
     const WordOf<G> theirs_good = mover_first ? g.second_player_rows() : g.first_player_rows();
-    const int v = side_value(g, lines, pos.current(), pos.opponent(), pos.mask(), mine_good) -
-                  side_value(g, lines, pos.opponent(), pos.current(), pos.mask(), theirs_good);
+    const int v = side_value(g, pos.current(), pos.opponent(), pos.mask(), mine_good) -
+                  side_value(g, pos.opponent(), pos.current(), pos.mask(), theirs_good);
     if (v >= kEvalBound) return kEvalBound - 1;
     if (v <= -kEvalBound) return -(kEvalBound - 1);
     return v;
@@ -82,8 +74,7 @@ class HeuristicSearch {
   public:
     using Bitboard = WordOf<G>;
     using Position = link4::Position<G>;
-    HeuristicSearch(const Lines<G>& lines, std::uint64_t max_nodes)
-        : lines_(lines), max_nodes_(max_nodes) {}
+    explicit HeuristicSearch(std::uint64_t max_nodes) : max_nodes_(max_nodes) {}
 
     // Fail-soft alpha-beta to `depth` plies. Contract, for the value V of the
     // depth-limited tree: a result v <= alpha means V <= v; v >= beta means V >= v;
@@ -102,7 +93,7 @@ class HeuristicSearch {
         const Bitboard candidates = pos.non_losing_moves();
         if (!candidates) return -(kHeuristicWin - lose_next_score(cells, pos.moves()));
         if (pos.moves() >= cells - 2) return 0;  // two discs left, neither can win
-        if (depth <= 0) return evaluate(lines_, pos);
+        if (depth <= 0) return static_value(pos);
 
         // Threat-making moves first, then from the centre outwards.
         Bitboard moves[kMaxWidth];
@@ -141,7 +132,6 @@ class HeuristicSearch {
     std::uint64_t nodes() const { return nodes_; }
 
   private:
-    const Lines<G>& lines_;
     std::uint64_t max_nodes_;
     std::uint64_t nodes_ = 0;
     bool aborted_ = false;
@@ -151,7 +141,7 @@ class HeuristicSearch {
 
 template <typename G>
 int evaluate(const Position<G>& pos) {
-    return evaluate(Lines<G>(pos.geometry()), pos);
+    return static_value(pos);
 }
 
 template <typename G>
@@ -159,7 +149,6 @@ HeuristicResult heuristic_scores(const Position<G>& pos, int depth, std::uint64_
     assert(depth >= 1);
     assert(!pos.last_mover_won() && !pos.is_full());
     const G& g = pos.geometry();
-    const Lines<G> lines(g);
     HeuristicResult result;
     std::uint64_t spent = 0;
     for (int d = 1; d <= depth; ++d) {
@@ -167,7 +156,7 @@ HeuristicResult heuristic_scores(const Position<G>& pos, int depth, std::uint64_
         // iterations share what is left of it (0 would mean no limit, hence the 1).
         std::uint64_t budget = 0;
         if (d > 1 && max_nodes) budget = max_nodes > spent ? max_nodes - spent : 1;
-        HeuristicSearch<G> search(lines, budget);
+        HeuristicSearch<G> search(budget);
         std::array<std::optional<int>, kMaxWidth> scores{};
         for (int col = 0; col < g.width() && !search.aborted(); ++col) {
             if (!pos.can_play(col)) continue;
