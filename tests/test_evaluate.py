@@ -68,7 +68,9 @@ def test_policies_of_every_kind_play_the_same_games() -> None:
         def choose(self, game: Game) -> int:
             return game.legal_moves()[0]
 
-    results = [link4.evaluate(p, games=8, opponent="3", seed=5) for p in (leftmost_batch, leftmost_game, Leftmost())]
+    results = [
+        link4.evaluate(p, games=8, opponent="3", seed=5) for p in (leftmost_batch, leftmost_game, Leftmost())
+    ]
     assert results[0].records == results[1].records == results[2].records
     assert results[0].as_red.games == results[0].as_yellow.games == 4
     engine = link4.evaluate(Engine(level=1, seed=0), games=2, opponent="random", seed=0)
@@ -102,7 +104,9 @@ def test_bad_arguments() -> None:
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "link4", "evaluate", *args], capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "link4", "evaluate", *args], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path) -> None:
@@ -114,12 +118,30 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
     assert done.returncode == 0, done.stderr
     figures = json.loads(done.stdout)
     assert figures["games"] == 6 and figures["opponent"] == "perfect" and "records" not in figures
-    done = _cli("--agent", str(tmp_path / "my_agent.py") + ":centre", "--games", "4", "--opponent", "1",
-                cwd=Path.cwd())
+    done = _cli(
+        "--agent",
+        str(tmp_path / "my_agent.py") + ":centre",
+        "--games",
+        "4",
+        "--opponent",
+        "1",
+        cwd=Path.cwd(),
+    )
     assert done.returncode == 0 and "centre against level 1: 4 games" in done.stdout
     assert "perfect moves:" in done.stdout and "as yellow" in done.stdout
-    done = _cli("--agent", "4", "--games", "2", "--size", "6x5", "--opponent", "perfect", "--nodes", "3000",
-                cwd=tmp_path)
+    done = _cli(
+        "--agent",
+        "4",
+        "--games",
+        "2",
+        "--size",
+        "6x5",
+        "--opponent",
+        "perfect",
+        "--nodes",
+        "3000",
+        cwd=tmp_path,
+    )
     assert done.returncode == 0 and "level 4 against perfect (3,000 nodes a move)" in done.stdout
 
 

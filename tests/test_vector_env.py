@@ -9,13 +9,12 @@ np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium", minversion="1.0")
 
 from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
+from vector_reference import run  # noqa: E402
 
-from link4 import RED, YELLOW, Game, Solver  # noqa: E402
+from link4 import RED, YELLOW, Solver  # noqa: E402
 from link4.bots import BatchBot, Bot  # noqa: E402
 from link4.gymnasium import Connect4Env  # noqa: E402
 from link4.vector import NO_SCORE, VectorEnv, games, positions  # noqa: E402
-
-from vector_reference import run  # noqa: E402
 
 PERFECT_10K = Bot("perfect", nodes=10_000)
 
@@ -33,7 +32,17 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         ({"width": 9, "height": 12, "opponent": "random", "player": "random"}, 60, 16),
         ({"width": 8, "height": 7, "dtype": bool}, 100, 16),
     ],
-    ids=["self-play", "random", "level-1", "level-2", "level-3-threads", "perfect-10k", "5x4", "9x12", "8x7-bool"],
+    ids=[
+        "self-play",
+        "random",
+        "level-1",
+        "level-2",
+        "level-3-threads",
+        "perfect-10k",
+        "5x4",
+        "9x12",
+        "8x7-bool",
+    ],
 )
 def test_random_games_agree_with_game(options: dict[str, object], count: int, envs: int) -> None:
     tally = run(VectorEnv(envs, **options), count, seed=7)  # type: ignore[arg-type]
@@ -63,9 +72,7 @@ def _same_infos(ours: dict[str, np.ndarray], theirs: dict[str, np.ndarray], keys
 
 _BOTS = [("random", "random", 80), (1, RED, 60), ("3", YELLOW, 40), (PERFECT_10K, "random", 40)]
 _TRAJECTORIES = [
-    pytest.param(mode, *bot, id=f"{mode.name}-{bot[0]}")
-    for mode in AutoresetMode
-    for bot in _BOTS
+    pytest.param(mode, *bot, id=f"{mode.name}-{bot[0]}") for mode in AutoresetMode for bot in _BOTS
 ] + [pytest.param(AutoresetMode.NEXT_STEP, 5, "random", 1, id="NEXT_STEP-level-5")]
 
 
@@ -89,7 +96,9 @@ def test_the_same_trajectories_as_gymnasium_s_sync_vector_env_of_single_envs(
         if mode == AutoresetMode.DISABLED:
             ended = ~infos["action_mask"].any(axis=1)
             if ended.any():
-                (obs, infos), (obs2, infos2) = (e.reset(options={"reset_mask": ended}) for e in (ours, theirs))
+                (obs, infos), (obs2, infos2) = (
+                    e.reset(options={"reset_mask": ended}) for e in (ours, theirs)
+                )
                 assert np.array_equal(obs, obs2)
                 continue
         step, step2 = ours.step(actions), theirs.step(actions)
@@ -250,7 +259,9 @@ def test_history_positions_and_the_perfect_bot_s_scores() -> None:
         env.step(env.sample_legal_actions(rng))
     history, solver = env.history(), Solver(table_mb=16)
     assert history.players is not None and set(history.players.tolist()) == {2}
-    for row, scores, moves, game in zip(history.moves, history.opponent_scores, env.positions(), env.games(), strict=True):
+    for row, scores, moves, game in zip(
+        history.moves, history.opponent_scores, env.positions(), env.games(), strict=True
+    ):
         assert "".join(str(c + 1) for c in row if c >= 0) == moves == game.moves
         known = [p for p in range(len(moves)) if scores[p] != NO_SCORE]
         assert known and all(p % 2 == 0 for p in known)  # the bot moves at even plies

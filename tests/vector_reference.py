@@ -65,7 +65,9 @@ class Reference:
             mask[game.legal_moves()] = 1
         np.testing.assert_array_equal(infos["action_mask"][i], mask)
 
-    def step(self, i: int, action: int, reward: float, terminated: bool, infos: dict[str, np.ndarray]) -> None:
+    def step(
+        self, i: int, action: int, reward: float, terminated: bool, infos: dict[str, np.ndarray]
+    ) -> None:
         """One step of environment i that was running: the action, the bot's reply."""
         game, actor = self.games[i], self.games[i].turn
         if not (0 <= action < self.env.width and game.is_legal(action)):
@@ -89,7 +91,9 @@ class Reference:
         assert reward == expected, (game.moves, reward, expected)
         self._check_player_rewards(i, infos, actor, expected, -expected)
 
-    def _check_player_rewards(self, i: int, infos: dict[str, np.ndarray], actor: Player, mine: float, other: float) -> None:
+    def _check_player_rewards(
+        self, i: int, infos: dict[str, np.ndarray], actor: Player, mine: float, other: float
+    ) -> None:
         if self.env.self_play:
             rewards = infos["rewards"][i]
             assert rewards[actor - 1] == mine and rewards[actor.other - 1] == other
