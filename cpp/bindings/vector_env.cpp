@@ -244,6 +244,7 @@ void register_players(py::module_& m) {
         .def_readwrite("exact_nodes", &PlayerSpec::exact_nodes)
         .def_readwrite("exact_seconds", &PlayerSpec::exact_seconds)
         .def_readwrite("exact_min_ply", &PlayerSpec::exact_min_ply)
+        .def_readwrite("exact_in_book", &PlayerSpec::exact_in_book)
         .def("__eq__", [](const PlayerSpec& a, const PlayerSpec& b) { return a == b; });
     m.def("level_spec", [](int level) {
         if (level < 1 || level > 6) raise_bad_argument("level", level);

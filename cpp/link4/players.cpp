@@ -68,8 +68,8 @@ PlayerSpec level_spec(int level) {
         case 4:  // strong: eight plies, no noise
             s = {PlayerKind::kHeuristic, 8, 0, 0, 2'000'000};
             break;
-        case 5:  // expert: exact from 18 discs when quick, twelve plies before
-            s = {PlayerKind::kExact, 12, 0, 0, 3'000'000, 400'000, 0, 18};
+        case 5:  // expert: the book's moves, twelve plies, exact from 18 discs when quick
+            s = {PlayerKind::kExact, 12, 0, 0, 3'000'000, 400'000, 0, 18, true};
             break;
         default:  // perfect
             s.kind = PlayerKind::kExact;
@@ -147,7 +147,10 @@ int Player<G>::heuristic(const Position<G>& pos, Stream& rng) const {
 template <typename G>
 int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* score) {
     const bool fallback = spec_.depth > 0;
-    if (pos.moves() < spec_.exact_min_ply) return heuristic(pos, rng);
+    // With fewer discs than the book's depth, every child's score is in the book: the
+    // search is answered at once.
+    const bool in_book = spec_.exact_in_book && book_ && pos.moves() < book_->depth();
+    if (pos.moves() < spec_.exact_min_ply && !in_book) return heuristic(pos, rng);
     if (!solver_) {
         solver_ = std::make_unique<Solver<G>>(g_, table_bytes_, 1);
         solver_->set_book(book_);

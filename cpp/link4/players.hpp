@@ -26,9 +26,9 @@ enum class PlayerKind : std::uint8_t {
 };
 
 // What a player is. The heuristic fields serve kHeuristic, and kExact's fallback (used
-// before exact_min_ply discs are down, or when the solver does not finish within its
-// budget); without a fallback (depth 0) kExact plays the move behind the best bound the
-// search proved.
+// before exact_min_ply discs are down, unless exact_in_book and the opening book answers
+// the move at once, or when the solver does not finish within its budget); without a
+// fallback (depth 0) kExact plays the move behind the best bound the search proved.
 struct PlayerSpec {
     PlayerKind kind = PlayerKind::kRandom;
     int depth = 0;             // plies, the move itself included
@@ -38,6 +38,7 @@ struct PlayerSpec {
     std::uint64_t exact_nodes = 0;  // per move (0: none)
     double exact_seconds = 0;       // per move (0: none)
     int exact_min_ply = 0;
+    bool exact_in_book = false;
     bool operator==(const PlayerSpec&) const = default;
 };
 

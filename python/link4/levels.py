@@ -13,8 +13,9 @@ Level 2   casual: always wins and blocks when it can, never hands over a win at 
 Level 3   club player (the default): a four-ply heuristic search, some noise among
           moves of nearly equal value, an occasional careless move.
 Level 4   strong: an eight-ply heuristic search, no noise.
-Level 5   expert: the exact solver once 18 discs are down (when it answers within a
-          small budget), a twelve-ply heuristic search before that.
+Level 5   expert: the opening book's exact moves while the book answers them (the
+          first ten discs on 7x6), the exact solver once 18 discs are down (when it
+          answers within a small budget), a twelve-ply heuristic search between.
 perfect   exact play: never loses a game it can draw or win, wins as fast as possible
           and loses as slowly as possible. The opening book answers the first
           positions at once; just past it an exact solve can take a few seconds.
@@ -147,8 +148,10 @@ class ExactPolicy(Policy):
     """Exact play from the solver, within ``node_limit`` nodes and ``time_limit`` seconds
     per move if given.
 
-    Before ``min_ply`` discs are down, or when the solver cannot finish within the
-    budget, ``fallback`` chooses instead; without one, the move behind the best bound the
+    Before ``min_ply`` discs are down (unless ``in_book`` and the solver's opening book
+    answers the move at once: fewer discs than its depth, on its board), or when the
+    solver cannot finish within the budget, ``fallback`` chooses instead; without one,
+    the move behind the best bound the
     search proved (and, under a time limit, a win in one at once, found without a
     search). Among moves of the same exact value one is
     drawn at random (the engine's tie rule with a generator): the solver tries the
@@ -166,6 +169,7 @@ class ExactPolicy(Policy):
         node_limit: int | None = None,
         time_limit: float | None = None,
         min_ply: int = 0,
+        in_book: bool = False,
         fallback: Policy | None = None,
     ) -> None:
         self.name = name
@@ -174,6 +178,7 @@ class ExactPolicy(Policy):
         self.node_limit = node_limit
         self.time_limit = time_limit
         self.min_ply = min_ply
+        self.in_book = in_book
         self.fallback = fallback
         self.last_score: int | None = None
 
@@ -184,8 +189,16 @@ class ExactPolicy(Policy):
             self._solver = Solver()
         return self._solver
 
+    def _book_answers(self, game: Game) -> bool:
+        book = self.solver.book if self.in_book else None
+        return (
+            book is not None
+            and (book.width, book.height) == (game.width, game.height)
+            and game.ply < book.depth
+        )
+
     def choose(self, game: Game, rng: random.Random) -> int:
-        if game.ply >= self.min_ply:
+        if game.ply >= self.min_ply or self._book_answers(game):
             if self.time_limit is not None:
                 wins = _immediate_wins(game)
                 if wins:
@@ -223,10 +236,11 @@ def make_policy(level: str, solver: Solver | None = None, *, time_limit: float |
         spec = _core.level_spec(5)
         return ExactPolicy(
             "5",
-            "expert: exact play once 18 discs are down, a deep search before that",
+            "expert: the opening book, a deep search, exact play once 18 discs are down",
             solver,
             node_limit=spec.exact_nodes,
             min_ply=spec.exact_min_ply,
+            in_book=spec.exact_in_book,
             fallback=HeuristicPolicy("5", "deep search", depth=spec.depth, max_nodes=spec.max_nodes),
         )
     if level == "perfect":
