@@ -22,15 +22,15 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
 @pytest.mark.parametrize(
     ("options", "count", "envs"),
     [
-        ({}, 1000, 128),
-        ({"opponent": "random", "player": "random"}, 600, 64),
-        ({"opponent": 1, "player": RED}, 300, 32),
-        ({"opponent": "2", "player": YELLOW}, 150, 32),
-        ({"opponent": 3, "player": "random", "threads": 2}, 150, 32),
-        ({"opponent": PERFECT_10K, "player": "random"}, 100, 16),
-        ({"width": 5, "height": 4}, 500, 64),
-        ({"width": 9, "height": 12, "opponent": "random", "player": "random"}, 60, 16),
-        ({"width": 8, "height": 7, "dtype": bool}, 100, 16),
+        ({}, 400, 128),
+        ({"opponent": "random", "player": "random"}, 300, 64),
+        ({"opponent": 1, "player": RED}, 200, 32),
+        ({"opponent": "2", "player": YELLOW}, 100, 32),
+        ({"opponent": 3, "player": "random", "threads": 2}, 100, 32),
+        ({"opponent": PERFECT_10K, "player": "random"}, 80, 16),
+        ({"width": 5, "height": 4}, 300, 64),
+        ({"width": 9, "height": 12, "opponent": "random", "player": "random"}, 40, 16),
+        ({"width": 8, "height": 7, "dtype": bool}, 60, 16),
     ],
     ids=[
         "self-play",
@@ -111,6 +111,29 @@ def test_the_same_trajectories_as_gymnasium_s_sync_vector_env_of_single_envs(
             for i in np.flatnonzero(infos2["_final_obs"]):
                 assert np.array_equal(infos["final_obs"][i], infos2["final_obs"][i])
     theirs.close()
+
+
+@pytest.mark.parametrize("options", [{}, {"opponent": "random", "player": "random"}])
+def test_gymnasium_s_own_checks_that_apply_to_a_vector_environment(options: dict[str, object]) -> None:
+    # env_checker's step checks assume one environment's scalar results; these do not.
+    from gymnasium.utils import env_checker
+
+    for check in (
+        env_checker.check_reset_seed_determinism,
+        env_checker.check_reset_return_type,
+        env_checker.check_reset_options,
+        env_checker.check_reset_return_info_deprecation,
+    ):
+        check(VectorEnv(4, **options))  # type: ignore[arg-type]
+    env = VectorEnv(4, **options)  # type: ignore[arg-type]
+    env_checker.check_space_limit(env.single_observation_space, "observation")
+    env_checker.check_space_limit(env.single_action_space, "action")
+    obs, _ = env.reset(seed=0)
+    for _ in range(30):
+        assert env.observation_space.contains(obs)
+        actions = env.action_space.sample()
+        assert env.action_space.contains(actions)
+        obs, *_ = env.step(actions)
 
 
 def test_gymnasium_s_episode_statistics_wrapper_counts_the_episodes() -> None:

@@ -136,10 +136,18 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20_000, help="episodes per kind of opponent")
     parser.add_argument("--envs", type=int, default=256)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--only", nargs="+", metavar="KIND", help="self-play, random, 1 to 5, perfect")
     args = parser.parse_args()
     kinds: list[tuple[str, dict[str, object]]] = [("self-play", {})]
     kinds += [(f"bot {b}", {"opponent": b, "player": "random"}) for b in BOTS[:-1]]
     kinds += [("bot perfect, 10,000 nodes", {"opponent": _perfect(), "player": "random"})]
+    if args.only:
+        kinds = [
+            (name, options)
+            for name, options in kinds
+            if name.split()[-1].strip(",") in args.only
+            or (name.startswith("bot perfect") and "perfect" in args.only)
+        ]
     for name, options in kinds:
         started = time.perf_counter()
         env = VectorEnv(args.envs, **options)  # type: ignore[arg-type]

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from link4 import _core
 from link4._intervals import cluster_bootstrap, wilson
 from link4._seeding import system_seed
 from link4.batch import solve_many
@@ -300,7 +301,9 @@ def evaluate(
     from link4._seeding import seed_value
 
     threads = thread_count(threads)
-    base = system_seed() if seed is None else seed_value(seed)
+    # Environment i of a batch seeded with s is seeded with s + i: mixed first, the
+    # seeds of two runs (0 and 1, say) share no environment's games.
+    base = _core.Stream.seeded(system_seed() if seed is None else seed_value(seed)).next()
     bot = as_bot(opponent)
     started = time.perf_counter()
     played = []
@@ -332,7 +335,7 @@ def evaluate(
         as_yellow=records[1] if len(records) > 1 else Record(0, 0, 0),
         moves=int(moves.sum()),
         perfect=Rate(int(perfect.sum()), int(moves.sum()), *cluster_bootstrap(perfect, moves, base)),
-        blunders=Rate(int(blunders.sum()), int(moves.sum()), *cluster_bootstrap(blunders, moves, base + 1)),
+        blunders=Rate(int(blunders.sum()), int(moves.sum()), *cluster_bootstrap(blunders, moves, base ^ 1)),
         illegal=judged.illegal,
         seconds=time.perf_counter() - started,
         records=tuple(judged.records),

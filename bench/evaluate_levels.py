@@ -1,0 +1,74 @@
+"""The levels and a uniform random policy judged against the perfect player: the table
+of results and of perfect-move and blunder rates (link4.evaluate), in the order of the
+levels, and whether they come out in that order.
+
+Each agent plays --games games (half as red) against the perfect bot (no node budget:
+every one of its moves exact, the opening book answering the first ones). Level 5
+thinks longest (a twelve-ply search early in the game): its 1,000 games take minutes.
+Finished rows are kept in --out, so an interrupted run goes on where it stopped.
+
+    python bench/evaluate_levels.py --seed 0 --out levels-0.json
+    python bench/evaluate_levels.py --games 100          # a quick look
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+import link4
+
+AGENTS = ("random", "1", "2", "3", "4", "5")
+
+
+def row(name: str, figures: dict[str, Any]) -> str:
+    red, yellow = figures["as_red"], figures["as_yellow"]
+    perfect, blunders = figures["perfect"], figures["blunders"]
+
+    def rate(r: dict[str, Any]) -> str:
+        return f"{100 * r['count'] / r['total']:.1f} % [{100 * r['low']:.1f}, {100 * r['high']:.1f}]"
+
+    def wdl(r: dict[str, int]) -> str:
+        return f"{r['wins']} / {r['draws']} / {r['losses']}"
+
+    return (
+        f"| {name} | {wdl(red)} | {wdl(yellow)} | {figures['moves']:,} | {rate(perfect)} "
+        f"| {rate(blunders)} | {figures['seconds']:.1f} s |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--threads", type=int, default=None, help="default: every core")
+    parser.add_argument("--out", type=Path, help="a JSON file keeping finished rows (resumed)")
+    args = parser.parse_args()
+    done: dict[str, Any] = json.loads(args.out.read_text()) if args.out and args.out.exists() else {}
+    key = f"games={args.games} seed={args.seed}"
+    rows = done.setdefault(key, {})
+    for agent in AGENTS:
+        if agent not in rows:
+            result = link4.evaluate(agent, games=args.games, seed=args.seed, threads=args.threads)
+            rows[agent] = result.to_dict()
+            if args.out:
+                args.out.write_text(json.dumps(done, indent=1))
+        print(f"{agent}: done in {rows[agent]['seconds']:.1f} s", flush=True)
+    print(f"\n{args.games:,} games each against the perfect player (seed {args.seed})\n")
+    print(
+        "| agent | as red W / D / L | as yellow W / D / L | moves "
+        "| perfect moves [95 %] | blunders [95 %] | time |"
+    )
+    print("|---|---|---|---|---|---|---|")
+    for agent in AGENTS:
+        print(row("random" if agent == "random" else f"level {agent}", rows[agent]))
+    perfect = [rows[a]["perfect"]["count"] / rows[a]["perfect"]["total"] for a in AGENTS]
+    blunders = [rows[a]["blunders"]["count"] / rows[a]["blunders"]["total"] for a in AGENTS]
+    in_order = perfect == sorted(perfect) and blunders == sorted(blunders, reverse=True)
+    print(f"\nin order (perfect-move rate rising, blunder rate falling): {'yes' if in_order else 'NO'}")
+
+
+if __name__ == "__main__":
+    main()
