@@ -124,9 +124,9 @@ def _pettingzoo_module() -> Any:
     return connect_four_v3
 
 
-def pettingzoo_steps_per_second(seconds: float) -> float:
-    """Steps per second of one PettingZoo connect_four_v3.raw_env()."""
-    environment = _pettingzoo_module().raw_env()
+def aec_steps_per_second(environment: Any, seconds: float) -> float:
+    """Steps per second of one PettingZoo AEC environment (any with connect_four_v3's
+    observations and action masks), random legal columns, reset when a game ends."""
     rng = random.Random(0)
     environment.reset(seed=0)
 
@@ -140,7 +140,12 @@ def pettingzoo_steps_per_second(seconds: float) -> float:
         return 1
 
     with one_core():
-        rate = timed_rate(step, seconds)
+        return timed_rate(step, seconds)
+
+
+def pettingzoo_steps_per_second(seconds: float) -> float:
+    """Steps per second of one PettingZoo connect_four_v3.raw_env()."""
+    rate = aec_steps_per_second(_pettingzoo_module().raw_env(), seconds)
     log.info("pettingzoo %s: one environment, action_mask used", version("pettingzoo"))
     return rate
 

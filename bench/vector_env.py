@@ -25,6 +25,7 @@ counts n. Against a bot, one step is the agent's move and the bot's reply.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 import time
 import warnings
@@ -39,7 +40,7 @@ from link4.gymnasium import Connect4Env
 from link4.vector import VectorEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rival_envs import RIVALS, RivalMissing, one_core, timed_rate
+from rival_envs import RIVALS, RivalMissing, aec_steps_per_second, one_core, timed_rate
 
 PERFECT_NODES = 10_000
 
@@ -65,13 +66,13 @@ def vector_rate(env: VectorEnv, seconds: float, sampler: str = "env") -> float:
 
 def gymnasium_rate(seconds: float) -> float:
     env = Connect4Env(opponent="random")
-    rng = np.random.default_rng(0)
+    rng = random.Random(0)  # as rival_envs drives PettingZoo's environments
     _, info = env.reset(seed=0)
 
     def step() -> int:
         nonlocal info
-        legal = np.flatnonzero(info["action_mask"])
-        _, _, terminated, _, info = env.step(int(rng.choice(legal)))
+        legal = [column for column, allowed in enumerate(info["action_mask"]) if allowed]
+        _, _, terminated, _, info = env.step(rng.choice(legal))
         if terminated:
             _, info = env.reset()
         return 1
@@ -84,19 +85,7 @@ def pettingzoo_rate(seconds: float) -> float:
         warnings.simplefilter("ignore", DeprecationWarning)
         from link4.pettingzoo import raw_env
 
-    env = raw_env()
-    rng = np.random.default_rng(0)
-    env.reset(seed=0)
-
-    def step() -> int:
-        observation, _, terminated, truncated, _ = env.last()
-        if terminated or truncated:
-            env.reset()
-            return 0
-        env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
-        return 1
-
-    return timed_rate(step, seconds)
+    return aec_steps_per_second(raw_env(), seconds)
 
 
 def figures(batch: int, seconds: float) -> list[tuple[str, int, Callable[[], float]]]:
@@ -120,7 +109,7 @@ def figures(batch: int, seconds: float) -> list[tuple[str, int, Callable[[], flo
             lambda: vector_rate(VectorEnv(batch, opponent=perfect), seconds),
         ),
         ("link4 Connect4Env (Gymnasium) vs random", 1, lambda: gymnasium_rate(seconds)),
-        ("link4 pettingzoo raw_env", 1, lambda: pettingzoo_rate(seconds)),
+        ("link4 pettingzoo raw_env (two players)", 1, lambda: pettingzoo_rate(seconds)),
     ] + [
         (f"{name} (rival)", batch if name != "pettingzoo" else 1, _rival(rival, batch, seconds))
         for name, rival in RIVALS.items()
