@@ -65,7 +65,10 @@ std::shared_ptr<const Book<G>> typed_book(const std::optional<std::shared_ptr<An
     if (!book) return nullptr;
     if (book->width != width || book->height != height)
         raise_size_mismatch("book", book->width, book->height, width, height);
-    return std::get<SharedBook<G>>(book->book);
+    // A book is typed by with_geometry; a board these bots see through another
+    // geometry (a compiled size other than 7x6) goes without it.
+    const auto* typed = std::get_if<SharedBook<G>>(&book->book);
+    return typed ? *typed : nullptr;
 }
 
 // The batch's output arrays as Python hands them over (None: not written), held for
@@ -99,7 +102,7 @@ class AnyVectorEnv {
     AnyVectorEnv(int width, int height, std::size_t count, std::optional<PlayerSpec> opponent,
                  int agent, const std::optional<std::shared_ptr<AnyBook>>& book, std::size_t table_bytes, int threads)
         : width_(width), height_(height), count_(count),
-          env_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<EnvOf> {
+          env_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<EnvOf> {
               using G = std::decay_t<decltype(g)>;
               return std::make_unique<VectorEnv<G>>(g, count, opponent, agent,
                                                     typed_book<G>(book, width, height), table_bytes, threads);
@@ -117,7 +120,7 @@ class AnyVectorEnv {
   private:
     int width_, height_;
     std::size_t count_;
-    PerGeometry<EnvOf> env_;
+    PerRuntimeGeometry<EnvOf> env_;
 };
 
 void reset(AnyVectorEnv& env, const py::object& seeds, const py::object& which, const py::tuple& arrays) {
@@ -159,7 +162,7 @@ class AnyBots {
     AnyBots(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
             std::size_t table_bytes, int threads)
         : width_(width), height_(height),
-          bots_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<BotsOf> {
+          bots_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<BotsOf> {
               using G = std::decay_t<decltype(g)>;
               return std::make_unique<Bots<G>>(g, spec, typed_book<G>(book, width, height), table_bytes, threads);
           })) {}
@@ -181,7 +184,7 @@ class AnyBots {
 
   private:
     int width_, height_;
-    PerGeometry<BotsOf> bots_;
+    PerRuntimeGeometry<BotsOf> bots_;
 };
 
 template <typename G>
@@ -193,7 +196,7 @@ class AnyPlayer {
     AnyPlayer(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
               std::size_t table_bytes)
         : width_(width), height_(height),
-          player_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<PlayerOf> {
+          player_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<PlayerOf> {
               using G = std::decay_t<decltype(g)>;
               return std::make_unique<Player<G>>(g, spec, typed_book<G>(book, width, height), table_bytes);
           })) {}
@@ -211,7 +214,7 @@ class AnyPlayer {
 
   private:
     int width_, height_;
-    PerGeometry<PlayerOf> player_;
+    PerRuntimeGeometry<PlayerOf> player_;
 };
 
 }  // namespace

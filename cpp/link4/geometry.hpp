@@ -199,6 +199,8 @@ using Wide128 = Runtime<Bits128, false>;
 // Applies X to each geometry type: the engine's .cpp files instantiate their templates
 // with it, once per kind of board.
 #define LINK4_FOR_EACH_GEOMETRY(X) X(Standard) LINK4_FOR_EACH_OTHER_SIZE(X)
+// The geometries of with_runtime_geometry (sized.hpp).
+#define LINK4_FOR_EACH_RUNTIME_GEOMETRY(X) X(Standard) X(Packed64) X(Wide64) X(Wide128)
 // Every geometry but the standard board's.
 #define LINK4_FOR_EACH_OTHER_SIZE(X)                                                      \
     X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Fixed9x5) X(Packed64)  \

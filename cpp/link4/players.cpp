@@ -174,10 +174,11 @@ int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* sc
     return heuristic(pos, rng);
 }
 
-#define LINK4_INSTANTIATE(G)                                     \
-    template ColumnSet safe_columns(const Position<G>&); \
-    template class Player<G>;
+#define LINK4_INSTANTIATE(G) template ColumnSet safe_columns(const Position<G>&);
 LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+#undef LINK4_INSTANTIATE
+#define LINK4_INSTANTIATE(G) template class Player<G>;
+LINK4_FOR_EACH_RUNTIME_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -40,6 +40,19 @@ decltype(auto) with_geometry(int width, int height, F&& f) {
     return f(Wide128{&shape_of<Bits128>(width, height)});
 }
 
+// Calls f(g) with the geometry of width x height among fewer kinds: the standard board's
+// constants, else the size's Shape read at runtime. For code that need not be fastest on
+// the other compiled sizes (the batched environment and its bots): four instantiations
+// instead of ten keep its build short. Precondition: a supported size.
+template <typename F>
+decltype(auto) with_runtime_geometry(int width, int height, F&& f) {
+    if (width == Standard::width() && height == Standard::height()) return f(Standard{});
+    if (width * (height + 1) <= kPackedKeyBits)
+        return f(Packed64{&shape_of<std::uint64_t>(width, height)});
+    if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
+    return f(Wide128{&shape_of<Bits128>(width, height)});
+}
+
 template <typename G>
 Position<G> typed(const G& g, const AnyPosition& p) {
     if constexpr (sizeof(WordOf<G>) == 8) {
@@ -65,5 +78,8 @@ decltype(auto) with_position(const AnyPosition& p, F&& f) {
 template <template <typename> class T>
 using PerGeometry = std::variant<T<Standard>, T<Fixed7x5>, T<Fixed6x6>, T<Fixed5x8>, T<Fixed8x5>,
                                  T<Fixed6x7>, T<Fixed9x5>, T<Packed64>, T<Wide64>, T<Wide128>>;
+// The same for the geometries of with_runtime_geometry.
+template <template <typename> class T>
+using PerRuntimeGeometry = std::variant<T<Standard>, T<Packed64>, T<Wide64>, T<Wide128>>;
 
 }  // namespace link4

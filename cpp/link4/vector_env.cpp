@@ -257,7 +257,7 @@ void Bots<G>::choose(const VectorEnv<G>& env, std::uint64_t* streams, std::int64
     template void write_planes(const G&, WordOf<G>, WordOf<G>, std::int8_t*); \
     template class VectorEnv<G>;                                                  \
     template class Bots<G>;
-LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
+LINK4_FOR_EACH_RUNTIME_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 
 }  // namespace link4
