@@ -37,7 +37,6 @@ def cluster_bootstrap(
     if games == 0 or trials.sum() == 0:
         return 0.0, 1.0
     rng = np.random.default_rng(seed)
-    low, high = 0.0, 0.0
     ratios = np.empty(resamples)
     for start in range(0, resamples, 250):  # in slices, to bound the memory per draw
         picks = rng.integers(0, games, size=(min(250, resamples - start), games))

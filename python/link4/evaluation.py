@@ -174,6 +174,7 @@ class _Played:
     """One side's games: each environment's game and how it ended for the policy."""
 
     history: EpisodeHistory
+    games: list[str]  # the move strings of history.moves
     rewards: npt.NDArray[np.float64]
     illegal: npt.NDArray[np.bool_]
     side: int  # 0: the policy played red
@@ -190,7 +191,7 @@ def _play(agent: _Agent, env: VectorEnv, side: int) -> _Played:
         ended = terminated & ~over
         rewards[ended], illegal[ended] = reward[ended], infos["illegal_move"][ended]
         over |= terminated
-    return _Played(env.history(), rewards, illegal, side)
+    return _Played(env.history(), env.positions(), rewards, illegal, side)
 
 
 @dataclass
@@ -224,10 +225,9 @@ def _judge(played: list[_Played], width: int, height: int, threads: int) -> _Jud
 
     game, records = 0, []
     for side in played:
-        for row, scores, reward, illegal in zip(
-            side.history.moves, side.history.opponent_scores, side.rewards, side.illegal, strict=True
+        for moves, scores, reward, illegal in zip(
+            side.games, side.history.opponent_scores, side.rewards, side.illegal, strict=True
         ):
-            moves = "".join(str(c + 1) for c in row if c >= 0)
             records.append(moves)
             length = len(moves)
             for ply in range(side.side, length + bool(illegal), 2):
