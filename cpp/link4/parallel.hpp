@@ -12,6 +12,12 @@
 
 namespace link4 {
 
+// A chunk of a range of `count`: about a sixteenth of it (so that threads finishing at
+// different times share out the rest), at least 1, at most `most`.
+inline std::size_t chunk_for(std::size_t count, std::size_t most) {
+    return std::max<std::size_t>(1, std::min<std::size_t>(most, count / 16));
+}
+
 // Calls work(begin, end, thread) for consecutive chunks of [0, count), each chunk on one
 // of `threads` threads (the calling thread is thread 0), handing out the next chunk to
 // whichever thread is free so that slow chunks do not hold the others up. Returns when

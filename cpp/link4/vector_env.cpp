@@ -184,8 +184,7 @@ int VectorEnv<G>::threads_for_work() const {
 
 template <typename G>
 void VectorEnv<G>::reset(const std::uint64_t* seeds, const bool* which, const EnvOutputs& out) {
-    const std::size_t chunk = std::max<std::size_t>(1, std::min<std::size_t>(256, size() / 16));
-    for_chunks(size(), threads_for_work(), chunk, [&](std::size_t begin, std::size_t end, int t) {
+    for_chunks(size(), threads_for_work(), chunk_for(size(), 256), [&](std::size_t begin, std::size_t end, int t) {
         for (std::size_t i = begin; i < end; ++i) {
             if (which && !which[i]) continue;
             if (seeds) envs_[i].rng = Stream::seeded(seeds[i]);
@@ -196,8 +195,7 @@ void VectorEnv<G>::reset(const std::uint64_t* seeds, const bool* which, const En
 
 template <typename G>
 void VectorEnv<G>::step(const std::int64_t* actions, bool autoreset, const EnvOutputs& out) {
-    const std::size_t chunk = std::max<std::size_t>(1, std::min<std::size_t>(256, size() / 16));
-    for_chunks(size(), threads_for_work(), chunk, [&](std::size_t begin, std::size_t end, int t) {
+    for_chunks(size(), threads_for_work(), chunk_for(size(), 256), [&](std::size_t begin, std::size_t end, int t) {
         Player<G>* opp = opponent(t);
         for (std::size_t i = begin; i < end; ++i) {
             if (!envs_[i].over) write(i, act(i, actions[i], opp), out);
@@ -237,9 +235,8 @@ Bots<G>::Bots(G g, const PlayerSpec& spec, std::shared_ptr<const Book<G>> book,
 
 template <typename G>
 void Bots<G>::choose(const VectorEnv<G>& env, std::uint64_t* streams, std::int64_t* out) {
-    const std::size_t chunk = std::max<std::size_t>(1, std::min<std::size_t>(64, env.size() / 16));
     const int threads = static_cast<int>(players_.size());
-    for_chunks(env.size(), threads, chunk, [&](std::size_t begin, std::size_t end, int t) {
+    for_chunks(env.size(), threads, chunk_for(env.size(), 64), [&](std::size_t begin, std::size_t end, int t) {
         Player<G>& player = players_[static_cast<std::size_t>(t)];
         for (std::size_t i = begin; i < end; ++i) {
             if (env.over(i)) {
