@@ -57,7 +57,7 @@ def commands() -> None:
         out = subprocess.run([sys.executable, "-m", "link4", *args], capture_output=True,
                              text=True, check=True).stdout
         wall = time.perf_counter() - start
-        extra = f", engine {int(out.split()[-1])} µs" if args[0] == "solve" else ""
+        extra = f", engine {int(out.split()[-1])} µs" if args[0] == "solve" else ""  # noqa: RUF001 (the micro sign is the unit)
         print(f"link4 {' '.join(a or repr(a) for a in args)}: wall {wall * 1e3:.0f} ms{extra}")
     s = Solver()
     start = time.perf_counter()

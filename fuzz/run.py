@@ -42,9 +42,9 @@ def _child(target: str, fuzzer_args: list[str]) -> None:
     with atheris.instrument_imports(include=["link4", "targets"]):
         import targets
 
-        import link4._board
-        import link4.cli
-        import link4.commands.solve
+        import link4._board  # noqa: F401
+        import link4.cli  # noqa: F401
+        import link4.commands.solve  # noqa: F401
         import link4.game  # noqa: F401
     # libFuzzer re-runs its own command line for -merge: name a script that can be run.
     argv0 = os.environ.get("LINK4_FUZZ_SELF", sys.argv[0])

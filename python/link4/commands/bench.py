@@ -52,7 +52,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
 
 def _format_seconds(s: float) -> str:
     if s < 1e-3:
-        return f"{s * 1e6:.1f} µs"
+        return f"{s * 1e6:.1f} µs"  # noqa: RUF001 (the micro sign is the unit)
     if s < 1:
         return f"{s * 1e3:.2f} ms"
     return f"{s:.2f} s"
