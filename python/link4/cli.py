@@ -1,4 +1,7 @@
-"""The link4 command line. It only parses arguments and hands each command to its module."""
+"""The ``link4`` command line.
+
+It only parses arguments and hands each command to its module (``link4.commands``).
+"""
 
 from __future__ import annotations
 
@@ -9,11 +12,25 @@ from collections.abc import Sequence
 
 from link4._version import __version__
 
+__all__ = ["build_parser", "main"]
+
 # Command name -> module under link4.commands. Each module has add_parser() and run().
 COMMANDS = ("play", "solve", "analyze", "bench", "book", "dataset", "evaluate", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The parser of ``link4``'s arguments, with every command's subparser.
+
+    Returns:
+        The parser. The arguments it parses carry ``command``, the command's name (None
+        when none is given), and, for a command, ``func``, the function that runs it
+        on them and gives the exit status.
+
+    Example:
+        >>> args = build_parser().parse_args(["solve", "--weak", "4453"])
+        >>> args.command, args.positions, args.weak
+        ('solve', ['4453'], True)
+    """
     parser = argparse.ArgumentParser(
         prog="link4",
         description="link4: a perfect Connect Four engine. Moves are written as digits 1-7 "
@@ -27,6 +44,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run the ``link4`` command line on ``argv``, as the ``link4`` program does.
+
+    Args:
+        argv: the arguments, without the program's name; by default ``sys.argv[1:]``.
+
+    Returns:
+        The command's exit status; 0 after printing the help when no command is given;
+        130 when Ctrl-C stops the command (after ``interrupted`` on stderr); 141 when
+        the reader of the output goes away (a broken pipe).
+
+    Raises:
+        SystemExit: for ``--help`` and ``--version`` (status 0) and for arguments the
+            parser refuses (status 2, after the usage on stderr), as argparse does.
+
+    Example:
+        >>> main(["solve", "--table-mb", "4", "4453"])     # moves, score, nodes, microseconds
+        4453 -2 ...
+        0
+    """
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:

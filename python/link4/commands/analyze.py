@@ -35,6 +35,7 @@ Other boards have no book unless one is given: their early positions can take lo
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``analyze`` command to the command line's subparsers."""
     p = subparsers.add_parser(
         "analyze",
         help="the value of every move in a position, in words and numbers",
@@ -73,6 +74,7 @@ def _analyze(game: Game, solver: Solver, time_limit: float | None) -> list[Colum
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 analyze`` with the parsed arguments; return the exit status."""
     board = board_size("analyze", args)
     if board is None:
         return 2

@@ -17,6 +17,7 @@ _DEFAULT_SIZES = " ".join(f"{w}x{h}" for w, h in bench.SIZES)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``bench`` command to the command line's subparsers."""
     p = sub.add_parser(
         "bench",
         help="the standard benchmark: per-set figures and a node-count signature",
@@ -85,6 +86,7 @@ def _run_sizes(args: argparse.Namespace) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 bench`` with the parsed arguments; return the exit status."""
     if args.sizes is not None:
         return _run_sizes(args)
     if args.limit is not None and args.limit < 1:

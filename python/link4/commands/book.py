@@ -43,6 +43,7 @@ depth), one entry per mirror pair, so that the engine answers them at once.
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``book`` command (``build``, ``verify``, ``info``) to the command line's subparsers."""
     p = sub.add_parser("book", help="build | verify | info: the opening book",
                        description=DESCRIPTION, formatter_class=argparse.RawDescriptionHelpFormatter)
     books = p.add_subparsers(dest="book_command", metavar="COMMAND", required=True)
@@ -110,6 +111,7 @@ def _interrupt(signum: int, frame: object) -> None:
 
 
 def run_build(args: argparse.Namespace) -> int:
+    """Run ``link4 book build`` with the parsed arguments; return the exit status."""
     board = board_size("book", args)
     if board is None:
         return 2
@@ -191,6 +193,7 @@ def _open(path: str) -> Book:
 
 
 def run_verify(args: argparse.Namespace) -> int:
+    """Run ``link4 book verify`` with the parsed arguments; return the exit status."""
     try:
         book = _open(args.file)
     except BookError as e:
@@ -228,6 +231,7 @@ def run_verify(args: argparse.Namespace) -> int:
 
 
 def run_info(args: argparse.Namespace) -> int:
+    """Run ``link4 book info`` with the parsed arguments; return the exit status."""
     try:
         book = _open(args.file)
     except BookError as e:

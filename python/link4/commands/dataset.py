@@ -32,6 +32,7 @@ CHUNK = 1024  # positions per batch: what a Ctrl-C can lose at most is one chunk
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``dataset`` command to the command line's subparsers."""
     p = sub.add_parser(
         "dataset",
         help="labelled positions for machine learning (npz, jsonl, csv)",
@@ -105,8 +106,16 @@ def _load_partial(partial: Path, header: dict[str, object]) -> dict[int, Row]:
 
 
 def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[Game], dict[str, object]]:
-    """The positions to label, and what the checkpoint records of them to tell this job
-    from another; OSError or ValueError."""
+    """The positions to label, and what the checkpoint records of them.
+
+    Returns:
+        The games, and what tells this job from another in the checkpoint's header.
+
+    Raises:
+        OSError: the ``--positions`` file cannot be read.
+        ValueError: a bad line in that file (malformed, illegal or finished), ``--count``
+            below 1, or a bad ``--plies``.
+    """
     if args.positions:
         games = _given(args.positions, board)
         source: dict[str, object] = {"positions": [g.moves for g in games]}
@@ -124,6 +133,7 @@ def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[G
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 dataset`` with the parsed arguments; return the exit status."""
     board = board_size("dataset", args)
     if board is None:
         return 2

@@ -15,6 +15,7 @@ from link4.commands._options import add_size_option, board_size, threads_out_of_
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``evaluate`` command to the command line's subparsers."""
     p = sub.add_parser(
         "evaluate",
         help="an agent's results and perfect-move rate against the perfect player",
@@ -49,8 +50,21 @@ def _error(message: str) -> int:
 
 
 def load_agent(spec: str) -> Any:
-    """The agent --agent names: a bot's name, or MODULE:NAME (a module importable from
-    the current directory, or the path of a .py file). ValueError saying what is wrong."""
+    """The agent ``--agent`` names.
+
+    Args:
+        spec: a bot's name (in any case), or ``MODULE:NAME``: a module importable from
+            the current directory, or the path of a ``.py`` file, and a name in it
+            (dotted for an attribute of an attribute).
+
+    Returns:
+        The bot's name, lower case, or the object ``NAME`` stands for in the module.
+
+    Raises:
+        ValueError: saying what is wrong: ``spec`` is neither form, the file is missing,
+            the module cannot be imported, or it has no such name. Whatever else the
+            module raises while it runs on import comes through unchanged.
+    """
     if spec.strip().lower() in BOT_NAMES:
         return spec.strip().lower()
     module_name, sep, attribute = spec.rpartition(":")
@@ -77,6 +91,7 @@ def load_agent(spec: str) -> Any:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 evaluate`` with the parsed arguments; return the exit status."""
     board = board_size("evaluate", args)
     if board is None:
         return 2

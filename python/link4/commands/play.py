@@ -32,6 +32,7 @@ its first moves can take minutes on the larger ones."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``play`` command to the command line's subparsers."""
     p = subparsers.add_parser(
         "play",
         help="play against the engine (or a friend) in the terminal",
@@ -84,6 +85,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 play`` with the parsed arguments; return the exit status."""
     board = board_size("play", args)
     if board is None:
         return 2

@@ -45,6 +45,7 @@ _LOOPBACK_NAMES = ("localhost",)
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``serve`` command to the command line's subparsers."""
     p = sub.add_parser(
         "serve",
         help="a local web page to play and analyse, and the HTTP API",
@@ -124,6 +125,7 @@ def _check(args: argparse.Namespace) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 serve`` with the parsed arguments; return the exit status."""
     problem = _check(args)
     if problem is not None:
         return _fail(problem)

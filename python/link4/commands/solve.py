@@ -38,6 +38,7 @@ CHUNK = 256  # positions per batch with --threads: output keeps flowing, order i
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add the ``solve`` command to the command line's subparsers."""
     p = sub.add_parser(
         "solve",
         help="exact scores of positions given as arguments or one per line on stdin",
@@ -158,6 +159,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 
 
 def run(args: argparse.Namespace) -> int:
+    """Run ``link4 solve`` with the parsed arguments; return the exit status."""
     board = board_size("solve", args)
     if board is None or threads_out_of_range("solve", args.threads):
         return 2

@@ -1,10 +1,10 @@
 """The answers of the HTTP API as plain values, with no web framework in sight.
 
 Each endpoint's function reads the request's query parameters (a mapping of name to
-the list of values given) at once, raising ``ApiError`` with the HTTP status and a
+the list of values given) at once, raising :class:`ApiError` with the HTTP status and a
 message that names what is wrong; those that search return the search still to run, a
-function of the Solver to run it on that gives the JSON answer as a dict. The server
-(``link4.web.app``) owns the solvers, the threads and the time limit.
+function of the :class:`link4.Solver` to run it on that gives the JSON answer as a dict.
+The server (:mod:`link4.web.app`) owns the solvers, the threads and the time limit.
 
 >>> from link4 import Solver
 >>> search = solve({"pos": ["4455"]}, time_limit=5.0)
@@ -53,8 +53,24 @@ _MAX_SEED = 2**63
 
 
 class ApiError(Exception):
-    """A request the API refuses: ``status`` is the HTTP status, ``message`` says why;
-    ``retry_after``: the seconds after which the same request may succeed, if any."""
+    """A request the API refuses.
+
+    The server answers it with ``status`` and ``{"error": message}``. Each argument is
+    kept as the attribute of the same name.
+
+    Args:
+        status: the HTTP status, such as 400 for a bad request or 503 for a busy server.
+        message: says why, to the client.
+        retry_after: the seconds after which the same request may succeed, if any (the
+            answer's ``Retry-After``).
+
+    Example:
+        >>> try:
+        ...     read_game({"pos": ["4458"]})
+        ... except ApiError as error:
+        ...     print(error.status, error.message)
+        400 invalid move string '4458': character 4 is '8', ...
+    """
 
     def __init__(self, status: int, message: str, *, retry_after: int | None = None) -> None:
         super().__init__(message)
@@ -91,8 +107,23 @@ def _only(query: Query, *known: str) -> None:
 
 
 def read_game(query: Query) -> Game:
-    """The game of ``pos`` (a move string of 1-based columns, empty for the empty board)
-    on the board of ``size``; 400 naming what is wrong."""
+    """The game of the request's ``pos`` on the board of its ``size``.
+
+    Args:
+        query: the query parameters: ``pos``, a move string of 1-based columns (empty for
+            the empty board), and ``size`` (``WxH``) for a board other than 7 x 6.
+
+    Returns:
+        The game after those moves.
+
+    Raises:
+        ApiError: 400 naming what is wrong: ``pos`` missing, a parameter given twice, a
+            board size link4 does not play, a malformed or illegal move.
+
+    Example:
+        >>> read_game({"pos": ["4453"], "size": ["6x5"]})
+        Game('4453', width=6, height=5)
+    """
     size = _single(query, "size")
     moves = _single(query, "pos")
     if moves is None:
@@ -105,7 +136,24 @@ def read_game(query: Query) -> Game:
 
 
 def read_time_limit(query: Query, server_limit: float) -> float:
-    """The time limit of a search: ``time_limit`` when given, never past the server's."""
+    """The time limit of a search: ``time_limit`` when given, never past the server's.
+
+    Args:
+        query: the query parameters; ``time_limit`` is the seconds the request allows.
+        server_limit: the server's time limit, in seconds.
+
+    Returns:
+        The seconds the search may take: the smaller of the two, or ``server_limit``
+        when the request gives none.
+
+    Raises:
+        ApiError: 400 when ``time_limit`` is given twice or is not a finite number of
+            seconds > 0.
+
+    Example:
+        >>> read_time_limit({"time_limit": ["0.5"]}, 5.0), read_time_limit({"time_limit": ["60"]}, 5.0)
+        (0.5, 5.0)
+    """
     text = _single(query, "time_limit")
     if text is None:
         return server_limit
@@ -132,9 +180,29 @@ def _timed_out(limit: float) -> ApiError:
 
 
 def solve(query: Query, *, time_limit: float) -> Search:
-    """``/solve``: each column's exact score for the side to move, ``FULL_COLUMN`` where
-    the column is full, as the gamesolver endpoint answers; 503 rather than a guess.
-    (Other parameters are let be, as clients of that endpoint may add their own.)"""
+    """``/solve``: each column's exact score for the side to move, as the gamesolver endpoint answers.
+
+    ``FULL_COLUMN`` where the column is full; a 503 rather than a guess. (Other
+    parameters are let be, as clients of that endpoint may add their own.)
+
+    Args:
+        query: the query parameters: ``pos`` and ``size`` (read as :func:`read_game`
+            reads them) and ``time_limit`` (as :func:`read_time_limit` reads it).
+        time_limit: the server's time limit, in seconds.
+
+    Returns:
+        The search still to run: given a solver, it returns ``{"pos": ..., "score":
+        [...]}``, one score per column, or raises :class:`ApiError` (503) when it does
+        not finish within the time limit.
+
+    Raises:
+        ApiError: 400 for a bad position or ``time_limit``, or a game that is over.
+
+    Example:
+        >>> from link4 import Solver
+        >>> solve({"pos": ["111111"]}, time_limit=5.0)(Solver(table_mb=4))   # column 1 is full
+        {'pos': '111111', 'score': [100, -2, 0, 1, -2, 0, -2]}
+    """
     game = _running(read_game(query))
     limit = read_time_limit(query, time_limit)
 
@@ -200,8 +268,31 @@ def _position_words(game: Game, lower: int, upper: int, weak: bool) -> str:
 
 
 def analyze(query: Query, *, time_limit: float) -> Search:
-    """``/api/analyze``: each column's exact score or proven bounds in numbers and
-    words, the best columns, the position's value and, with ``pv=1``, the best line."""
+    """``/api/analyze``: each column's exact score or proven bounds, in numbers and words.
+
+    Also the best columns, the position's value and, with ``pv=1``, the best line.
+
+    Args:
+        query: the query parameters: ``pos``, ``size``, ``weak`` (outcomes only), ``pv``
+            (the best line) and ``time_limit``; no others.
+        time_limit: the server's time limit, in seconds.
+
+    Returns:
+        The search still to run: given a solver, it returns the answer (the position's
+        value, each column's, and the search's nodes and seconds); with ``pv=1`` it
+        raises :class:`ApiError` (503) when the scores are not all exact within the
+        time limit.
+
+    Raises:
+        ApiError: 400 for an unknown parameter, a bad position, flag or ``time_limit``,
+            a game that is over, or ``pv=1`` with ``weak=1``.
+
+    Example:
+        >>> from link4 import Solver
+        >>> answer = analyze({"pos": ["4455"]}, time_limit=5.0)(Solver(table_mb=4))
+        >>> answer["words"], answer["best"]
+        ('red wins with its 4th disc (in 2 moves)', [2, 5])
+    """
     _only(query, "pos", "size", "weak", "pv", "time_limit")
     game = _running(read_game(query))
     weak, want_pv = _flag(query, "weak"), _flag(query, "pv")
@@ -254,8 +345,31 @@ def _summary(game: Game, columns: list[dict[str, Any] | None], weak: bool) -> di
 
 
 def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
-    """``/api/move``: the move of the engine at ``level`` (its choices drawn with
-    ``seed`` when given)."""
+    """``/api/move``: the move of the engine at ``level``.
+
+    Its choices are drawn with ``seed`` when given (the same seed, the same move).
+
+    Args:
+        query: the query parameters: ``pos``, ``size``, ``level``, ``seed`` (0 to
+            2**63 - 1) and ``time_limit``; no others.
+        time_limit: the server's time limit, in seconds.
+        levels: the levels the server offers, such as ``link4.levels.LEVELS``.
+
+    Returns:
+        The search still to run: given a solver, it returns the engine's column
+        (0-based), its move (1-based) and the position after it.
+
+    Raises:
+        ApiError: 400 for an unknown parameter, a bad position, level, seed or
+            ``time_limit``, or a game that is over.
+
+    Example:
+        >>> from link4 import Solver
+        >>> search = move({"pos": ["4455"], "level": ["perfect"], "seed": ["1"]}, time_limit=5.0,
+        ...               levels=["perfect"])
+        >>> search(Solver(table_mb=4))["pos_after"]
+        '44553'
+    """
     _only(query, "pos", "size", "level", "seed", "time_limit")
     game = _running(read_game(query))
     level = (_single(query, "level") or "").strip().lower()
@@ -285,8 +399,27 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
 
 
 def game(query: Query) -> dict[str, Any]:
-    """``/api/game``: the position itself, no search: who moves, the legal columns, the
-    outcome and its line of four, and the SVG picture of the board."""
+    """``/api/game``: the position itself, no search.
+
+    Who moves, the legal columns, the outcome and its line of four, and the SVG picture
+    of the board.
+
+    Args:
+        query: the query parameters: ``pos`` and ``size``; no others.
+
+    Returns:
+        The JSON answer: ``to_move`` (None once the game is over), ``legal`` (0-based
+        columns), ``moves`` (the discs down), ``over``, ``outcome`` (its ``result``,
+        ``winner`` and ``line``) and ``svg``.
+
+    Raises:
+        ApiError: 400 for an unknown parameter or a bad position.
+
+    Example:
+        >>> answer = game({"pos": ["4455667"]})
+        >>> answer["over"], answer["outcome"]["result"], answer["outcome"]["line"]
+        (True, 'red wins', [[3, 0], [4, 0], [5, 0], [6, 0]])
+    """
     _only(query, "pos", "size")
     position = read_game(query)
     outcome = position.outcome()

@@ -1,5 +1,6 @@
-"""The web application of ``link4 serve``: the page, its files and the HTTP API, as an
-ASGI app (Starlette) behind the guard of ``link4.web.guard``.
+"""The web application of ``link4 serve``: the page, its files and the HTTP API.
+
+It is an ASGI app (Starlette) behind the guard of :mod:`link4.web.guard`.
 
 Routes (every answer JSON, every error ``{"error": "..."}``):
 
@@ -7,6 +8,33 @@ Routes (every answer JSON, every error ``{"error": "..."}``):
   once at start; no other file is ever served);
 - ``/solve?pos=``: each column's exact score, as connect4.gamesolver.org answers;
 - ``/api/analyze``, ``/api/move``, ``/api/game``, ``/api/info``: link4's own answers.
+
+To serve it from an ASGI server of one's own, :func:`create_app` gives the application
+configured by a :class:`ServeConfig`, as ``link4 serve`` runs it:
+
+>>> app = create_app(ServeConfig(searches=2, hosts=None))
+>>> import uvicorn
+>>> uvicorn.run(app, host="0.0.0.0", port=8000)     # doctest: +SKIP
+
+What the application brings with it, and what is left to the server:
+
+- Its solvers are made, and the opening book read, when :func:`create_app` runs: the
+  memory is ``searches`` tables of ``table_mb`` MB (one more for ``lone_threads`` > 1),
+  whatever the load. Requests beyond them wait at most ``queue_seconds`` for a free
+  solver, then get a 503. The searches run on worker threads, so the event loop keeps
+  answering.
+- It answers only the host names of ``hosts``, by default those of this machine
+  (:data:`link4.web.guard.LOCAL_HOSTS`): on a public name, or behind a proxy that passes the client's
+  ``Host`` on, give ``hosts=None`` or the names it is reached by, else every request
+  gets a 400.
+- Only GET and HEAD are answered, and cross-origin requests only with ``cors=True``;
+  there is no access control: put it behind one to expose it.
+- Each request is logged on one line on the logger :data:`link4.web.guard.LOG` (at
+  INFO, with no handler of its own: ``link4 serve`` adds one that writes to stderr).
+- A search runs to its end once started, even when its client goes away: a graceful
+  shutdown should wait a little longer than ``time_limit`` (``link4 serve`` waits
+  ``time_limit`` + 1 s, rounded up).
+- It has no startup or shutdown handlers (``link4 serve`` runs it with ``lifespan="off"``).
 """
 
 from __future__ import annotations
@@ -62,12 +90,36 @@ _PAGE_POLICY = (
 
 @dataclasses.dataclass(frozen=True)
 class ServeConfig:
-    """How the server answers. ``searches``: how many run at once (each with a table
-    of ``table_mb`` MB; on one thread, or on ``lone_threads`` when it runs alone);
-    ``time_limit``: the most seconds one takes (a request may ask for less);
-    ``queue_seconds``: how long a request waits for a free search before a 503;
-    ``hosts``: the host names answered (None: any; by default those of a loopback
-    address); ``cors``: answer pages of other origins."""
+    """How the server answers: what :func:`create_app` makes of it.
+
+    Args:
+        time_limit: the most seconds one search takes (a request may ask for less).
+        searches: how many run at once, each with a table of ``table_mb`` MB, on one
+            thread (or on ``lone_threads`` when it runs alone).
+        lone_threads: the threads of a search that starts while no other runs (with a
+            table of its own when more than 1), so that it ends sooner.
+        table_mb: each search's transposition table, in MB.
+        book: the opening book: :data:`link4.book.SHIPPED` (the default) for the one
+            shipped with link4, which serves 7 x 6 games (those of other sizes are
+            searched without it); a :class:`link4.Book` or the path of a book file, which
+            serves games of its own size only; or None for none.
+        cors: answer pages of other origins.
+        hosts: the host names answered (None: any; by default those of a loopback
+            address, :data:`link4.web.guard.LOCAL_HOSTS`).
+        queue_seconds: how long a request waits for a free search before a 503.
+
+    Raises:
+        ValueError: ``time_limit`` or ``queue_seconds`` is not a finite number > 0.
+
+    Example:
+        >>> config = ServeConfig(searches=4, hosts=None)
+        >>> config.time_limit, config.table_mb, config.queue_seconds
+        (5.0, 16, 2.0)
+        >>> ServeConfig(time_limit=0)
+        Traceback (most recent call last):
+        ...
+        ValueError: time_limit is a number of seconds > 0, not 0
+    """
 
     time_limit: float = DEFAULT_TIME_LIMIT
     searches: int = 2
@@ -108,8 +160,32 @@ def _json(answer: dict[str, Any]) -> JSONResponse:
 
 
 def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
-    """The application: its solvers are made (and the book read) now, so that the first
-    request is answered at once."""
+    """The application, for any ASGI server: the page and the HTTP API.
+
+    Its solvers are made (and the book read) now, so that the first request is answered
+    at once. The module's docstring says what it brings with it and what it leaves to
+    the server.
+
+    Args:
+        config: how it answers; by default two searches at once, each on one thread,
+            with the shipped book, for this machine's host names only.
+
+    Returns:
+        The ASGI application (a Starlette app), the guard of :mod:`link4.web.guard` in
+        front.
+
+    Raises:
+        ValueError: ``searches`` is below 1, ``lone_threads`` above the most threads a
+            search may have (``link4.engine.MAX_THREADS``), or ``table_mb`` out of range.
+        MemoryError: the tables would not fit in the machine's memory.
+        link4.BookError: the book file cannot be used.
+        TypeError: ``book`` is not a book, a path, None or ``SHIPPED``.
+
+    Example:
+        >>> app = create_app(ServeConfig(searches=1, table_mb=4))
+        >>> [route.path for route in app.routes]
+        ['/', '/static/{name}', '/solve', '/api/analyze', '/api/move', '/api/game', '/api/info']
+    """
     book = config.book if config.book is SHIPPED else resolve(config.book)  # read once
     slots = SearchSlots(
         config.searches,

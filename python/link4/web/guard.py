@@ -1,9 +1,12 @@
-"""What every request passes before it reaches the API: the requests a local solver
-has no business answering are refused here, with a JSON error, and every request is
-logged on one line.
+"""What every request passes before it reaches the API.
+
+The requests a local solver has no business answering are refused here, with a JSON
+error, and every request is logged on one line (on :data:`LOG`).
+:func:`link4.web.app.create_app` puts :class:`Guard` in front of its application,
+configured by the ``cors`` and ``hosts`` of its :class:`link4.web.app.ServeConfig`:
 
 - only GET and HEAD (and, with CORS on, the browsers' OPTIONS preflight);
-- no request body, and a request target of at most ``MAX_TARGET`` bytes;
+- no request body, and a request target of at most :data:`MAX_TARGET` bytes;
 - on a loopback address, only the host names of this machine: a page elsewhere cannot
   reach the server through a name of its own that resolves here (DNS rebinding);
 - no cross-origin request (a script of another site, or of another port) unless CORS
@@ -30,7 +33,8 @@ LOCAL_HOSTS: tuple[str, ...] = ("localhost", "127.0.0.1", "[::1]", "::1")
 """The host names a server on a loopback address answers to."""
 
 LOG = logging.getLogger("link4.web")
-"""One line per request: client, request, status and time taken."""
+"""The logger ``link4.web``: one line per request, at INFO (client, request, status and
+time taken). It has no handler of its own: ``link4 serve`` adds one that writes to stderr."""
 
 _CORS_HEADERS = [  # as ASGI sends them
     (b"access-control-allow-origin", b"*"),
@@ -49,8 +53,36 @@ def _host_name(host: str) -> str:
 
 
 class Guard:
-    """ASGI middleware in front of the app (see the module's docstring). ``hosts``: the
-    host names answered (None: any); ``cors``: answer cross-origin requests."""
+    """ASGI middleware in front of the app: the checks of the module's docstring.
+
+    A refused request gets its JSON error from the guard itself; the others go to the
+    app. Every HTTP request is logged on :data:`LOG` once answered; with ``cors``, every
+    answer carries the CORS headers that let any origin read it.
+
+    Args:
+        app: the ASGI application behind it.
+        cors: answer cross-origin requests (and the browsers' OPTIONS preflight).
+        hosts: the host names answered, such as :data:`LOCAL_HOSTS` (None: any).
+
+    Example:
+        >>> import anyio
+        >>> from starlette.responses import PlainTextResponse
+        >>> guard = Guard(PlainTextResponse("hello"), cors=False, hosts=LOCAL_HOSTS)
+        >>> async def status(method, host):
+        ...     sent = []
+        ...     async def receive():
+        ...         return {"type": "http.request", "body": b""}
+        ...     async def send(message):
+        ...         sent.append(message)
+        ...     scope = {"type": "http", "method": method, "headers": [(b"host", host.encode())],
+        ...              "raw_path": b"/", "query_string": b""}
+        ...     await guard(scope, receive, send)
+        ...     return sent[0]["status"]
+        >>> anyio.run(status, "GET", "localhost"), anyio.run(status, "POST", "localhost")
+        (200, 405)
+        >>> anyio.run(status, "GET", "rebound.example")    # a name of another site
+        400
+    """
 
     def __init__(self, app: ASGIApp, *, cors: bool, hosts: Iterable[str] | None) -> None:
         self._app = app
@@ -58,6 +90,7 @@ class Guard:
         self._hosts = None if hosts is None else frozenset(h.lower() for h in hosts)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Answer one ASGI call: refuse the request, or pass it to the app; log it."""
         if scope["type"] != "http":
             await self._app(scope, receive, send)
             return
@@ -109,8 +142,13 @@ class Guard:
 
 
 def _cross_origin(headers: Headers, scope: Scope) -> bool:
-    """Whether a browser sent the request for a page of another origin. (Following a
-    link to the page from elsewhere is a navigation, which is allowed.)"""
+    """Whether a browser sent the request for a page of another origin.
+
+    Following a link to the page from elsewhere is a navigation, which is allowed.
+
+    Returns:
+        True for a cross-origin request (by its ``Origin`` or ``Sec-Fetch-Site`` header).
+    """
     origin = headers.get("origin")
     own = f"{scope.get('scheme', 'http')}://{headers.get('host', '')}"
     if origin is not None and origin != own:

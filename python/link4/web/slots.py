@@ -1,5 +1,6 @@
 """The server's searches: a fixed set of solvers, one search on each at a time.
 
+:func:`link4.web.app.create_app` makes one :class:`SearchSlots` for its application.
 A request that needs a search waits for a free solver (at most ``queue_seconds``, and
 only while fewer than ``max_waiting`` others wait), then runs its search on a worker
 thread (the core releases the GIL, so searches run in parallel and the event loop keeps
@@ -25,14 +26,35 @@ T = TypeVar("T")
 
 
 class SearchSlots:
-    """``count`` searches at once, each on a solver of its own on one thread, made at
-    once (``make_solver(threads)``) so that the first request finds them ready.
+    """``count`` searches at once, each on a solver of its own on one thread.
+
+    The solvers are made at once (``make_solver(threads)``) so that the first request
+    finds them ready.
 
     A search that starts while no other runs, as a player's at the page does, gets a
     solver of ``lone_threads`` threads instead (if more than one), so that it ends
     sooner; under load, when searches overlap, each runs on one thread, which spends
     the cores best (on short searches, threads sharing one mostly repeat each other's
-    work)."""
+    work).
+
+    Args:
+        count: how many searches run at once (kept as the attribute ``count``).
+        make_solver: makes a solver of the given number of threads.
+        lone_threads: the threads of the solver of a search that runs alone (kept as
+            the attribute ``lone_threads``); 1: no such solver.
+        queue_seconds: how long a search waits for a free solver before a 503.
+        max_waiting: how many searches may wait at once; one more gets a 503 at once.
+
+    Raises:
+        ValueError: ``count`` is below 1. Whatever ``make_solver`` raises comes through.
+
+    Example:
+        >>> import anyio
+        >>> from link4 import Game, Solver
+        >>> slots = SearchSlots(2, lambda threads: Solver(table_mb=4, threads=threads))
+        >>> anyio.run(slots.run, lambda solver: solver.solve(Game("4455")))
+        18
+    """
 
     def __init__(
         self,
@@ -89,8 +111,21 @@ class SearchSlots:
         )
 
     async def run(self, search: Callable[[Solver], T]) -> T:
-        """``search(solver)`` on a free solver, on a worker thread. It runs to its end
-        even when the client goes away (its time limit bounds it), so a solver is never
-        handed out while it still searches."""
+        """Run ``search(solver)`` on a free solver, on a worker thread.
+
+        It runs to its end even when the client goes away (its time limit bounds it), so
+        a solver is never handed out while it still searches.
+
+        Args:
+            search: the search, given the solver to run on.
+
+        Returns:
+            What ``search`` returns.
+
+        Raises:
+            link4.web.answers.ApiError: 503 (with ``retry_after`` 1) when no solver is
+                free within ``queue_seconds``, or ``max_waiting`` searches wait already.
+                Whatever ``search`` raises comes through.
+        """
         async with self._solver() as solver:
             return await anyio.to_thread.run_sync(search, solver)
