@@ -1,10 +1,11 @@
-"""Bots: the built-in players in compiled form: a uniform random player, the levels 1 to 5
-and the perfect player (under a node budget per move if wanted).
+"""Bots: the built-in players in compiled form.
 
-A ``Bot`` names one of them. Environments take it (or its shorthand: ``"random"``, a
-level ``1`` to ``5``, ``"perfect"``) as their opponent and play its moves in C++ with
-their own random streams; ``BatchBot`` plays it for every environment of a
-``VectorEnv``, as an agent or as the other side of a self-play batch.
+A uniform random player, the levels 1 to 5 and the perfect player (under a node budget
+per move if wanted). A :class:`Bot` names one of them. Environments take it (or its
+shorthand: ``"random"``, a level ``1`` to ``5``, ``"perfect"``) as their opponent and
+play its moves in C++ with their own random streams; :class:`BatchBot` plays it for
+every environment of a :class:`link4.vector.VectorEnv`, as an agent or as the other side
+of a self-play batch.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = ["BOT_NAMES", "DEFAULT_TABLE_MB", "BatchBot", "Bot", "BotLike", "as_bot", "core_player"]
 
 BOT_NAMES: tuple[str, ...] = ("random", "1", "2", "3", "4", "5", "perfect")
+"""The names of the bots: the uniform random player, the levels 1 to 5, perfect play."""
 
 DEFAULT_TABLE_MB = 16
 """The table of each thread's solver, for the bots that search exactly (level 5 and
@@ -37,19 +39,26 @@ _PERFECT_LEVEL = 6  # the core's number for perfect play
 
 @dataclass(frozen=True)
 class Bot:
-    """A built-in player: ``"random"`` (a legal column, uniformly), a level ``"1"`` to
-    ``"5"`` (the players of ``link4 play --level``) or ``"perfect"``.
-
-    ``nodes`` (perfect only): a budget of solver nodes per move. Within it the move is a
-    best one (drawn at random among equal ones); when the search does not finish, it is
-    the move behind the best bound proved, which may not be. None: no budget (every
-    move exact; the opening book answers the first ones at once, but just past it a
-    search can take a second).
+    """A built-in player, by name.
 
     >>> Bot("perfect", nodes=10_000)
     Bot('perfect', nodes=10000)
     >>> as_bot(3)
     Bot('3')
+
+    Args:
+        name: ``"random"`` (a legal column, uniformly), a level ``"1"`` to ``"5"`` (the
+            players of ``link4 play --level``) or ``"perfect"``: one of
+            :data:`~link4.bots.BOT_NAMES`.
+        nodes: (Perfect only) a budget of solver nodes per move. Within it the move is a
+            best one (drawn at random among equal ones); when the search does not
+            finish, it is the move behind the best bound proved, which may not be. None:
+            no budget (every move exact; the opening book answers the first ones at
+            once, but just past it a search can take a second).
+
+    Raises:
+        ValueError: ``name`` is not one of :data:`~link4.bots.BOT_NAMES`, or ``nodes`` is given for
+            another bot than perfect or is not a positive int.
     """
 
     name: str
@@ -89,8 +98,16 @@ class Bot:
         return spec
 
     def core_book(self, width: int, height: int) -> _core.Book | None:
-        """The opening book its searches use on a width x height board (the shipped one
-        serves 7 x 6), or None."""
+        """The opening book its searches use on a board of the given size.
+
+        Args:
+            width: The board's columns.
+            height: The board's rows.
+
+        Returns:
+            The core's book (the shipped one serves 7 x 6), or None for a bot that does
+            not search or a board the book is not for.
+        """
         if not self.searches:
             return None
         return book_for_board(resolve(SHIPPED), width, height, shipped=True)
@@ -98,12 +115,28 @@ class Bot:
 
 BotLike = Bot | Engine | int | str
 """What an ``opponent=`` taking a bot accepts: a Bot, its name (``"random"``, ``"1"`` to
-``"5"``, ``"perfect"``), a level as an int, or an
-Engine without a time limit (its level; its own seed and solver are not used)."""
+``"5"``, ``"perfect"``), a level as an int, or an :class:`link4.Engine` without a time
+limit (its level; its own seed and solver are not used)."""
 
 
 def as_bot(value: BotLike) -> Bot:
-    """The Bot ``value`` stands for (ValueError or TypeError when none)."""
+    """The Bot that ``value`` stands for.
+
+    >>> as_bot("Perfect"), as_bot(2), as_bot(Bot("random"))
+    (Bot('perfect'), Bot('2'), Bot('random'))
+
+    Args:
+        value: A Bot (returned as it is), a bot's name (case and surrounding spaces do
+            not matter), a level as an int, or an Engine without a time limit (the bot
+            of its level).
+
+    Returns:
+        The Bot.
+
+    Raises:
+        ValueError: ``value`` names no bot, or is an Engine with a time limit.
+        TypeError: ``value`` is of another type (a bool included).
+    """
     if isinstance(value, Bot):
         return value
     if isinstance(value, Engine):
@@ -119,12 +152,25 @@ def as_bot(value: BotLike) -> Bot:
 
 
 def core_player(bot: Bot, width: int = WIDTH, height: int = HEIGHT) -> _core.Player:
-    """The core's player of ``bot`` for one game at a time (the single environment)."""
+    """The core's player of ``bot`` for one game at a time (the single environment).
+
+    Its solver, for the bots that search, has a table of :data:`~link4.bots.DEFAULT_TABLE_MB`.
+
+    Args:
+        bot: The bot it plays.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        The compiled player, which chooses a move in a core position with a random
+        stream.
+    """
     return _core.Player(width, height, bot.spec(), bot.core_book(width, height), DEFAULT_TABLE_MB << 20)
 
 
 class BatchBot:
-    """A bot playing for every environment of VectorEnvs of ``num_envs`` environments:
+    """A bot playing for every environment of VectorEnvs of ``num_envs`` environments.
+
     ``choose(env)`` gives its move in each (-1 where the episode is over), computed in
     C++ on ``threads`` threads without the GIL. Environment i draws from its own random
     stream, seeded with ``seed + i`` (None: from the system).
@@ -137,6 +183,19 @@ class BatchBot:
     >>> bot = BatchBot("4", 2, seed=0)
     >>> bot.choose(env).tolist()                    # level 4 answers in the centre
     [3, 3]
+
+    Args:
+        bot: The bot (anything :func:`~link4.bots.as_bot` takes).
+        num_envs: The number of environments of the VectorEnvs it plays in.
+        seed: The seed of environment 0's stream (environment i's is ``seed + i``);
+            None: seeds from the system.
+        threads: The threads that compute its moves.
+        width: The board's columns, as the environments'.
+        height: The board's rows, as the environments'.
+
+    Raises:
+        ValueError: ``bot`` names no bot (see :func:`~link4.bots.as_bot`) or ``seed`` is negative.
+        TypeError: ``bot`` is of a type that names no bot, or ``seed`` is not an int.
     """
 
     def __init__(
@@ -160,7 +219,20 @@ class BatchBot:
         self._out = np.empty(num_envs, dtype=np.int64)
 
     def choose(self, env: VectorEnv) -> npt.NDArray[np.int64]:
-        """Its move in each environment of ``env`` (-1 where the episode is over)."""
+        """Choose its move in each environment of ``env``.
+
+        Each environment's random stream moves on; ``env`` is not changed.
+
+        Args:
+            env: The batch to play in, of ``num_envs`` environments.
+
+        Returns:
+            One 0-based column per environment (a copy), -1 where the episode is over.
+
+        Raises:
+            ValueError: ``env`` holds another number of environments.
+            link4.SizeMismatchError: ``env``'s board is of another size than the bot's.
+        """
         if env.num_envs != self.num_envs:
             raise ValueError(f"this bot plays {self.num_envs} environments, not {env.num_envs}")
         self._core.choose(env.core, self._streams, self._out)

@@ -7,8 +7,8 @@
 >>> random_positions(3, plies=(20, 24), seed=1) == games       # reproducible
 True
 
-A labelled row (``Row``) holds the position, its exact score and the score of every
-column (None where full), all from the mover's view as everywhere in link4. ``write``
+A labelled row (:class:`Row`) holds the position, its exact score and the score of every
+column (None where full), all from the mover's view as everywhere in link4. :func:`write`
 stores rows as ``.npz`` (numpy arrays: the board, PettingZoo-style planes, labels),
 ``.jsonl`` or ``.csv``; ``link4 dataset`` does all of it on every core, resumably.
 
@@ -33,6 +33,7 @@ from link4.game import HEIGHT, WIDTH, Game
 __all__ = ["FORMATS", "Row", "random_positions", "read_jsonl_row", "write"]
 
 FORMATS = ("npz", "jsonl", "csv")
+"""The formats :func:`write` stores: compressed numpy arrays, JSON lines, CSV."""
 
 
 def random_positions(
@@ -43,9 +44,27 @@ def random_positions(
     width: int = WIDTH,
     height: int = HEIGHT,
 ) -> list[Game]:
-    """``count`` different running games of a ``width`` x ``height`` board with
-    ``plies[0]``..``plies[1]`` discs, each reached by uniformly random moves (a game that
-    ends early is drawn again)."""
+    """Draw ``count`` different running games, each reached by uniformly random moves.
+
+    A game that ends early is drawn again. See the module's examples.
+
+    Args:
+        count: The number of games.
+        plies: (low, high): each game has ``low`` to ``high`` discs, 0 <= low <= high <
+            width x height.
+        seed: Makes the games reproducible; None: from the system.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        The games, all different.
+
+    Raises:
+        ValueError: ``plies`` is out of range, or ``count`` different running games
+            with that many discs could not be found.
+        TypeError: ``width`` or ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
+    """
     low, high = plies
     empty = Game(width=width, height=height)
     cells = width * height
@@ -74,9 +93,22 @@ def random_positions(
 
 @dataclass(frozen=True)
 class Row:
-    """One labelled position: ``index`` in the data set, the moves, the exact score and
-    each column's score (None where the column is full), on a ``width`` x ``height``
-    board."""
+    """One labelled position, on a ``width`` x ``height`` board.
+
+    >>> row = Row(0, "4453", -2, (-5, -5, -2, -3, -4, -2, -2))
+    >>> row.game().ply
+    4
+    >>> row.to_json()
+    '{"index": 0, "moves": "4453", "ply": 4, "score": -2, "columns": [-5, -5, -2, -3, -4, -2, -2]}'
+
+    Args:
+        index: Its index in the data set.
+        moves: The moves, a move string.
+        score: The exact score of the position, from the mover's view.
+        columns: Each column's score (None where the column is full).
+        width: The board's columns.
+        height: The board's rows.
+    """
 
     index: int
     moves: str
@@ -86,6 +118,16 @@ class Row:
     height: int = HEIGHT
 
     def game(self) -> Game:
+        """The position as a new :class:`link4.Game`.
+
+        Returns:
+            The game of ``moves`` on the row's board.
+
+        Raises:
+            link4.InvalidMoveError: ``moves`` is malformed.
+            link4.IllegalMoveError: ``moves`` holds a move the rules forbid.
+            link4.BoardSizeError: The board is of a size link4 does not play.
+        """
         return Game(self.moves, width=self.width, height=self.height)
 
     def _size_fields(self) -> dict[str, int]:
@@ -94,6 +136,12 @@ class Row:
         return {} if standard else {"width": self.width, "height": self.height}
 
     def to_json(self) -> str:
+        """The row as one line of JSON, as :func:`write` stores it in ``.jsonl``.
+
+        Returns:
+            A JSON object of ``index``, ``moves``, ``width`` and ``height`` (only for a
+            board other than 7 x 6), ``ply``, ``score`` and ``columns``.
+        """
         return json.dumps(
             {"index": self.index, "moves": self.moves, **self._size_fields(), "ply": len(self.moves),
              "score": self.score, "columns": list(self.columns)}
@@ -101,6 +149,24 @@ class Row:
 
 
 def read_jsonl_row(line: str) -> Row:
+    """Read a row from a line of ``.jsonl``, as :meth:`Row.to_json` writes it.
+
+    >>> row = Row(7, "44", 1, (-3, -3, -2, 1, -2, -3, -3))
+    >>> read_jsonl_row(row.to_json()) == row
+    True
+
+    Args:
+        line: The line of JSON.
+
+    Returns:
+        The row (on the 7 x 6 board when the line gives no size).
+
+    Raises:
+        ValueError: The line is not JSON (``json.JSONDecodeError``), or a field is not
+            a number where one is needed.
+        KeyError: A field is missing: ``index``, ``moves``, ``score`` or ``columns``.
+        TypeError: A field is of a type that cannot be converted.
+    """
     d = json.loads(line)
     return Row(int(d["index"]), str(d["moves"]), int(d["score"]), tuple(d["columns"]),
                int(d.get("width", WIDTH)), int(d.get("height", HEIGHT)))
@@ -116,7 +182,22 @@ def _common_size(rows: Sequence[Row]) -> tuple[int, int]:
 
 
 def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
-    """Store ``rows`` at ``path`` as ``fmt`` (one of FORMATS)."""
+    """Store ``rows`` in a file (no example here: it would write one).
+
+    Args:
+        rows: The rows, all on boards of one size.
+        path: The file, created or overwritten.
+        fmt: One of :data:`FORMATS`: ``"npz"`` (numpy arrays: the moves, the board,
+            PettingZoo-style planes, the ply, the score and each column's score with the
+            legal columns), ``"jsonl"`` (a :meth:`Row.to_json` a line) or ``"csv"``
+            (with a header line).
+
+    Raises:
+        ValueError: ``fmt`` is not one of :data:`FORMATS`.
+        link4.SizeMismatchError: The rows are on boards of different sizes.
+        ImportError: ``"npz"`` without numpy installed.
+        OSError: The file cannot be written.
+    """
     path = Path(path)
     width, height = _common_size(rows)
     if fmt == "jsonl":

@@ -1,12 +1,12 @@
 """link4.evaluate: how well a policy plays, measured against a bot and judged exactly.
 
 The policy plays ``games`` games against the opponent (half as red, half as yellow),
-all at once in a ``link4.vector.VectorEnv``. Then every move it made is judged by the
-exact scores of the positions before and after it: a *perfect* move keeps the exact
+all at once in a :class:`link4.vector.VectorEnv`. Then every move it made is judged by
+the exact scores of the positions before and after it: a *perfect* move keeps the exact
 score (it is among the solver's best), a *blunder* changes the theoretical result (a
 win given away, a draw lost). Scores come free from the perfect opponent's own searches
-where it made them (``VectorEnv.history``); the others are solved with the book and the
-solver on every core. Needs ``pip install "link4[vector]"``.
+where it made them (:meth:`link4.vector.VectorEnv.history`); the others are solved with
+the book and the solver on every core. Needs ``pip install "link4[vector]"``.
 """
 
 from __future__ import annotations
@@ -37,7 +37,17 @@ GamePolicy = Callable[[Game], int]
 
 @dataclass(frozen=True)
 class Record:
-    """The results of the games played as one side, from the policy's view."""
+    """The results of the games played as one side, from the policy's view.
+
+    >>> record = Record(wins=6, draws=3, losses=1)
+    >>> record.games, [round(x, 2) for x in record.interval(record.wins)]
+    (10, [0.31, 0.83])
+
+    Args:
+        wins: The games the policy won.
+        draws: The games drawn.
+        losses: The games the policy lost.
+    """
 
     wins: int
     draws: int
@@ -45,16 +55,36 @@ class Record:
 
     @property
     def games(self) -> int:
+        """The number of games: wins, draws and losses."""
         return self.wins + self.draws + self.losses
 
     def interval(self, count: int) -> tuple[float, float]:
-        """95 % Wilson interval for the fraction ``count / games`` (e.g. ``wins``)."""
+        """The 95 % Wilson interval for the fraction ``count / games``.
+
+        Args:
+            count: The games counted, e.g. ``wins``.
+
+        Returns:
+            The interval's low and high ends, fractions from 0 to 1 ((0, 1) for no
+            games).
+        """
         return wilson(count, self.games)
 
 
 @dataclass(frozen=True)
 class Rate:
-    """A fraction of the policy's moves with its 95 % interval (resampling games)."""
+    """A fraction of the policy's moves with its 95 % interval (resampling games).
+
+    >>> rate = Rate(count=45, total=60, low=0.68, high=0.82)
+    >>> rate.value, str(rate)
+    (0.75, '75.0 % [68.0, 82.0]')
+
+    Args:
+        count: The moves counted (the perfect ones, say).
+        total: The moves judged.
+        low: The low end of the 95 % interval, a fraction.
+        high: The high end of the 95 % interval, a fraction.
+    """
 
     count: int
     total: int
@@ -63,6 +93,7 @@ class Rate:
 
     @property
     def value(self) -> float:
+        """The fraction ``count / total`` (0 when no move was judged)."""
         return self.count / self.total if self.total else 0.0
 
     def __str__(self) -> str:
@@ -71,11 +102,26 @@ class Rate:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """What ``link4.evaluate`` measured. ``moves``: the policy's moves judged;
-    ``perfect``: those that kept the exact score; ``blunders``: those that changed the
-    theoretical result; ``illegal``: illegal actions (each a lost game and a blunder
-    unless the game was lost anyway); ``records``: each game's moves (a move string),
-    the games with the policy as red first."""
+    """What :func:`link4.evaluate <link4.evaluation.evaluate>` measured.
+
+    ``str()`` gives a table of the results. There is no example here: making one plays
+    and judges games, which takes more than a fraction of a second (see
+    :func:`evaluate`'s).
+
+    Args:
+        agent: The policy's name.
+        opponent: The opponent's name.
+        as_red: The results of the games the policy played as red.
+        as_yellow: The results of the games the policy played as yellow.
+        moves: The policy's moves judged.
+        perfect: Those that kept the exact score.
+        blunders: Those that changed the theoretical result.
+        illegal: Illegal actions (each a lost game and a blunder unless the game was
+            lost anyway).
+        seconds: The time the evaluation took.
+        records: Each game's moves (a move string), the games with the policy as red
+            first.
+    """
 
     agent: str
     opponent: str
@@ -90,10 +136,19 @@ class Evaluation:
 
     @property
     def games(self) -> int:
+        """The number of games played, as red and as yellow."""
         return self.as_red.games + self.as_yellow.games
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
-        """Everything as plain values (for JSON); the game records only if asked."""
+        """Everything as plain values (for JSON).
+
+        Args:
+            records: Whether to include the game records.
+
+        Returns:
+            The fields as a dict of plain values (the records and rates as dicts of
+            their own), with ``games`` added.
+        """
         values = {**asdict(self), "games": self.games}
         if not records:
             del values["records"]
@@ -276,22 +331,43 @@ def evaluate(
     width: int = WIDTH,
     height: int = HEIGHT,
 ) -> Evaluation:
-    """Plays ``policy`` against ``opponent`` (a bot: ``"perfect"`` by default, ``"random"``,
-    a level 1 to 5, a ``link4.bots.Bot``) for ``games`` games, the first half with the
-    policy as red, and judges every move it made exactly.
+    """Play ``policy`` against ``opponent`` and judge every move it made exactly.
 
-    ``policy`` is a batch function ``policy(observations, action_masks) -> actions``
-    (the arrays of a ``link4.vector.VectorEnv``; masks are all zero where a game is
-    over, and those actions are not used), a function ``policy(game) -> column`` or an
-    object with ``choose(game)`` (a link4.Engine, your own player), or a bot (its
-    moves computed in C++). ``seed`` makes the run reproducible (for a policy that is);
-    ``threads`` (None: every core) run the bots and the solver.
+    The first half of the games have the policy as red. ``seed`` makes the run
+    reproducible (for a policy that is).
 
     >>> result = evaluate("random", games=20, opponent="1", seed=0)
     >>> result.games, result.as_red.games, result.as_yellow.games
     (20, 10, 10)
     >>> 0 < result.perfect.value < 1 and result.blunders.count <= result.moves
     True
+
+    Args:
+        policy: A batch function ``policy(observations, action_masks) -> actions`` (the
+            arrays of a :class:`link4.vector.VectorEnv`; masks are all zero where a game
+            is over, and those actions are not used), a function ``policy(game) ->
+            column`` or an object with ``choose(game)`` (a :class:`link4.Engine`, your
+            own player), or a bot (its moves computed in C++).
+        games: The number of games, 1 or more.
+        opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 5, a
+            :class:`link4.bots.Bot`.
+        seed: The seed of the environments, the bots and the intervals' resampling;
+            None: from the system.
+        threads: The threads that run the bots and the solver (None: every core).
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        The games' results, the rates of perfect moves and blunders, and the records.
+
+    Raises:
+        ValueError: ``games`` is not a positive int, ``threads`` is out of range,
+            ``seed`` is negative, ``opponent`` names no bot, or the policy's actions are
+            not one whole number per environment.
+        TypeError: ``policy`` is none of the kinds above, ``opponent`` is of a type that
+            names no bot, the policy's actions are not numbers, or ``width`` or
+            ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")

@@ -7,7 +7,7 @@ opponent's in plane 1, top row first: as PettingZoo's), the action a column from
 width - 1, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
 is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column or off the
 board ends the episode with -1 (and ``info["illegal_move"]``). Needs
-``pip install "link4[gymnasium]"``.
+``pip install "link4[gymnasium]"``. An episode against the level-2 bot::
 
     from link4.gymnasium import Connect4Env
 
@@ -19,7 +19,7 @@ board ends the episode with -1 (and ``info["illegal_move"]``). Needs
         observation, reward, terminated, truncated, info = env.step(action)
 
 After ``import link4.gymnasium``, ``gymnasium.make("link4/Connect4-v0", opponent=...)``
-makes it too.
+makes it too (see :data:`ENV_ID`).
 """
 
 from __future__ import annotations
@@ -49,26 +49,65 @@ Observation = npt.NDArray[np.int8]
 
 
 class Opponent(Protocol):
-    """Anything that chooses a move: a link4.Engine, or your own player."""
+    """Anything that chooses a move: a :class:`link4.Engine`, or your own player.
 
-    def choose(self, game: Game) -> int: ...
+    >>> class Leftmost:
+    ...     def choose(self, game):
+    ...         return game.legal_moves()[0]
+    >>> env = Connect4Env(Leftmost(), player=Player.YELLOW)
+    >>> _, info = env.reset(seed=0)
+    >>> info["opponent_move"]
+    0
+    """
+
+    def choose(self, game: Game) -> int:
+        """Choose the opponent's move.
+
+        Args:
+            game: The position (a copy, for a player of your own), the opponent to
+                move.
+
+        Returns:
+            A legal column (0-based).
+        """
+        ...
 
 
 class Connect4Env(gymnasium.Env[Observation, np.int64]):
     """Connect Four against ``opponent``; the agent plays ``player``.
 
-    ``opponent``: a bot (``"random"``, a level 1 to 5, ``"perfect"``, a
-    ``link4.bots.Bot``; an Engine without a time limit counts as the bot of its level),
-    computed in C++ with the environment's random stream; or any object with a
-    ``choose(game)`` method (an Engine with a time limit, your own player). None: the
-    level-3 bot. With a bot, a seeded ``reset`` replays the same episode for the same
-    actions, and ``reset(seed=s)`` plays the games of environment i of a
-    ``link4.vector.VectorEnv`` seeded with s - i, move for move.
-    ``player`` is ``RED`` (the agent moves first, the default), ``YELLOW`` (the opponent
-    moves first, in ``reset``) or ``"random"`` (drawn at each reset; ``info["player"]``
-    says which). ``render_mode``: None, ``"ansi"`` (``render()`` returns the text
-    diagram) or ``"human"`` (it prints it). ``width`` and ``height``: the board (4 to 9
-    columns, 4 to 12 rows; BoardSizeError otherwise).
+    With a bot, a seeded :meth:`reset` replays the same episode for the same actions,
+    and ``reset(seed=s)`` plays the games of environment i of a
+    :class:`link4.vector.VectorEnv` seeded with s - i, move for move.
+
+    >>> env = Connect4Env(opponent=4)
+    >>> observation, info = env.reset(seed=0)
+    >>> observation.shape, info["action_mask"].tolist()
+    ((6, 7, 2), [1, 1, 1, 1, 1, 1, 1])
+    >>> observation, reward, terminated, truncated, info = env.step(3)
+    >>> reward, terminated, info["opponent_move"], env.game.moves
+    (0.0, False, 4, '45')
+
+    Args:
+        opponent: A bot (``"random"``, a level 1 to 5, ``"perfect"``, a
+            :class:`link4.bots.Bot`; an Engine without a time limit counts as the bot of
+            its level), computed in C++ with the environment's random stream; or any
+            object with a ``choose(game)`` method (an Engine with a time limit, your own
+            player). None: the level-3 bot.
+        player: ``RED`` (the agent moves first, the default), ``YELLOW`` (the opponent
+            moves first, in :meth:`reset`) or ``"random"`` (drawn at each reset;
+            ``info["player"]`` says which).
+        render_mode: None, ``"ansi"`` (:meth:`render` returns the text diagram) or
+            ``"human"`` (it prints it).
+        width: The board's columns (4 to 9).
+        height: The board's rows (4 to 12).
+
+    Raises:
+        ValueError: ``render_mode`` or ``player`` is none of those allowed, or
+            ``opponent`` names no bot.
+        TypeError: ``opponent`` is neither a bot nor has a ``choose`` method, or
+            ``width`` or ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
     """
 
     # gymnasium.Env declares it an instance attribute; every instance shares this one.
@@ -129,6 +168,25 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observation, dict[str, Any]]:
+        """Start a new episode (Gymnasium's ``reset``) on the empty board.
+
+        When the agent plays yellow, the opponent makes its first move here
+        (``info["opponent_move"]``); with render_mode ``"human"`` the board is printed.
+
+        Args:
+            seed: Seeds the episode's random stream, which then goes on from episode to
+                episode (None: it goes on, or is seeded by Gymnasium's generator the
+                first time).
+            options: Not used.
+
+        Returns:
+            The agent's observation and the info (``action_mask``, ``player``, and
+            ``opponent_move`` where the opponent moved).
+
+        Raises:
+            gymnasium.error.Error: ``seed`` is not an int >= 0.
+            link4.IllegalMoveError: A player of your own chose an illegal move.
+        """
         super().reset(seed=seed)
         # The stream goes on from episode to episode unless seeded again, as each
         # environment's of a VectorEnv does.
@@ -153,6 +211,25 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         return self._observation(), self._info(**extra)
 
     def step(self, action: Any) -> tuple[Observation, float, bool, bool, dict[str, Any]]:
+        """Play the agent's column, then the opponent's reply (Gymnasium's ``step``).
+
+        An illegal column (full or off the board) leaves the position as it was and ends
+        the episode with reward -1 and ``info["illegal_move"]``. With render_mode
+        ``"human"`` the board is printed.
+
+        Args:
+            action: The column, 0-based (an int or a whole number).
+
+        Returns:
+            The observation, the reward (+1 for a win, -1 for a loss or an illegal move,
+            else 0), whether the episode ended, False (no truncation) and the info
+            (``action_mask``, ``player``, ``opponent_move`` where the opponent moved).
+
+        Raises:
+            RuntimeError: The episode is over, or :meth:`reset` has not been called.
+            ValueError: ``action`` is not a whole number (a bool included).
+            link4.IllegalMoveError: A player of your own chose an illegal move.
+        """
         if self._done or self._stream is None:
             raise RuntimeError("the episode is over: call reset() to start another")
         col = _column(action)
@@ -172,6 +249,14 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         return self._observation(), reward, outcome is not None, False, self._info(**extra)
 
     def render(self) -> str | None:
+        """Show the board (Gymnasium's ``render``) as the render_mode says.
+
+        Without a render_mode it warns that there is none.
+
+        Returns:
+            The text diagram with render_mode ``"ansi"``; None otherwise (``"human"``
+            prints it).
+        """
         return environment_render(self._game, self.render_mode, gymnasium.logger.warn)
 
 

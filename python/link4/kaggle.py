@@ -11,8 +11,8 @@ The agent reads the board from ``obs.board`` (``config.rows`` x ``config.columns
 top row first: 0 empty, 1 the first player, 2 the second) and its side from ``obs.mark``;
 ``obs`` and ``config`` may be objects with attributes (as Kaggle passes them) or dicts. It
 plays every board link4 does (4 to 9 columns, 4 to 12 rows) with four in a row: level 5
-(see ``link4.Engine``) when the move budget allows it, level 4 when it is short. The
-budget is ``config.actTimeout`` less a safety margin of ``SAFETY_MARGIN`` seconds.
+(see :class:`link4.Engine`) when the move budget allows it, level 4 when it is short. The
+budget is ``config.actTimeout`` less a safety margin of :data:`SAFETY_MARGIN` seconds.
 """
 
 from __future__ import annotations
@@ -34,11 +34,16 @@ DEFAULT_ACT_TIMEOUT = 2.0
 
 
 def _level_5_budget(width: int, height: int) -> float:
-    """The move budget below which the agent plays level 4, which answers in
-    milliseconds, rather than level 5, which thinks for up to about a second per move
-    early in the game: level 5 searches to a node budget, and on the boards too big
-    for a 64-bit bitboard (its columns and their sentinel cells) the core goes at about
-    a third of the speed (3.5 s for a first move on 9 x 12, 0.5 s on 7 x 6, measured)."""
+    """The move budget below which the agent plays level 4 rather than level 5.
+
+    Level 4 answers in milliseconds; level 5 thinks for up to about a second per move
+    early in the game: it searches to a node budget, and on the boards too big for a
+    64-bit bitboard (its columns and their sentinel cells) the core goes at about a
+    third of the speed (3.5 s for a first move on 9 x 12, 0.5 s on 7 x 6, measured).
+
+    Returns:
+        The budget in seconds.
+    """
     return 1.5 if width * (height + 1) <= 64 else 4.0
 
 
@@ -56,6 +61,17 @@ def move_budget(config: Any) -> float:
 
     >>> move_budget({"actTimeout": 2})
     1.5
+
+    Args:
+        config: The ConnectX configuration, an object with attributes or a dict.
+
+    Returns:
+        ``config.actTimeout`` (ConnectX's default, 2, when it gives none) less
+        :data:`SAFETY_MARGIN`, and at least 0.
+
+    Raises:
+        ValueError: ``actTimeout`` is a string that is no number.
+        TypeError: ``actTimeout`` is neither a number nor a string.
     """
     timeout = _field(config, "actTimeout", None)
     if timeout is None:
@@ -64,13 +80,22 @@ def move_budget(config: Any) -> float:
 
 
 def board_size(config: Any) -> tuple[int, int]:
-    """(width, height) of the ConnectX game of ``config``: its columns and rows.
-
-    ValueError, saying what link4 plays, for a board out of its range or a game of
-    other than four in a row.
+    """The board size of the ConnectX game of ``config``.
 
     >>> board_size({"rows": 8, "columns": 5, "inarow": 4})
     (5, 8)
+
+    Args:
+        config: The ConnectX configuration, an object with attributes or a dict
+            (``rows``, ``columns`` and ``inarow``; those missing are 7 x 6 and four).
+
+    Returns:
+        (width, height), its columns and rows.
+
+    Raises:
+        ValueError: A board out of link4's range or a game of other than four in a row
+            (the message says what link4 plays).
+        TypeError: ``rows`` or ``columns`` is not a number.
     """
     rows = _field(config, "rows", HEIGHT)
     columns = _field(config, "columns", WIDTH)
@@ -97,11 +122,27 @@ def _engine(level: str) -> Engine:
 
 
 def agent(obs: Any, config: Any) -> int:
-    """The move (a 0-based column, as a plain int) for the ConnectX observation ``obs``.
+    """Choose the move for the ConnectX observation ``obs``: Kaggle's agent function.
 
-    Raises ValueError for a game that link4 does not play (see ``board_size``), for a
-    board that no game reaches or of another size than the configuration's
-    (link4.BoardError) and for an ``obs.mark`` that is not the side to move.
+    >>> agent({"board": [0] * 42, "mark": 1}, {"actTimeout": 1})   # level 4: the centre
+    3
+
+    Args:
+        obs: The observation, an object with attributes or a dict: ``board`` (the
+            cells, top row first) and ``mark`` (the side to move, 1 or 2; the board's
+            side to move if missing).
+        config: The configuration, an object with attributes or a dict: ``rows``,
+            ``columns``, ``inarow`` and ``actTimeout``.
+
+    Returns:
+        The move, a 0-based column, as a plain int.
+
+    Raises:
+        ValueError: A game that link4 does not play (see :func:`board_size`), an
+            observation without a board, a board that no game reaches or of another
+            size than the configuration's (:class:`link4.BoardError`), or an
+            ``obs.mark`` that is not the side to move.
+        TypeError: ``rows`` or ``columns`` is not a number.
     """
     width, height = board_size(config)
     board = _field(obs, "board")

@@ -1,5 +1,7 @@
 """OpenSpiel: a link4 engine as a ``pyspiel.Bot`` for the ``connect_four`` game.
 
+A level-5 bot makes the first move of a game::
+
     import pyspiel
     from link4.openspiel import Bot
 
@@ -8,8 +10,9 @@
     bot = Bot(level=5)
     state.apply_action(bot.step(state))
 
-OpenSpiel's actions are 0-based columns, as link4's are: ``Game.from_openspiel(state)``
-gives the position, ``state_of(game)`` goes the other way. Boards of other sizes are
+OpenSpiel's actions are 0-based columns, as link4's are:
+:meth:`Game.from_openspiel(state) <link4.Game.from_openspiel>` gives the position,
+:func:`state_of(game) <state_of>` goes the other way. Boards of other sizes are
 OpenSpiel's ``connect_four`` with the ``rows`` and ``columns`` parameters (x_in_row 4):
 ``pyspiel.load_game("connect_four", {"rows": 7, "columns": 8})``. Needs OpenSpiel:
 ``pip install "link4[openspiel]"``.
@@ -29,8 +32,21 @@ __all__ = ["Bot", "state_of"]
 
 
 def state_of(game: Game | str) -> Any:
-    """The OpenSpiel ``connect_four`` state reached by the moves of ``game``, of its
-    board size."""
+    """The OpenSpiel ``connect_four`` state reached by the moves of ``game``.
+
+    >>> state_of("4453").history()
+    [3, 3, 4, 2]
+
+    Args:
+        game: A :class:`link4.Game`, or a move string (of the 7 x 6 board).
+
+    Returns:
+        A new ``pyspiel.State`` of ``connect_four`` on the game's board size.
+
+    Raises:
+        link4.InvalidMoveError: A malformed move string.
+        link4.IllegalMoveError: A move string with a move the rules forbid.
+    """
     if isinstance(game, str):
         game = Game(game)
     # The standard board loads without parameters, as OpenSpiel releases that have none
@@ -47,8 +63,23 @@ class Bot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
     """A player of OpenSpiel's ``connect_four``: ``link4.Engine(level, seed=,
     time_limit=)`` behind the ``pyspiel.Bot`` interface.
 
-    It keeps no state between moves (each ``step`` reads the state's history), so it
+    It keeps no state between moves (each :meth:`step` reads the state's history), so it
     may join a game at any point and play either side.
+
+    >>> bot = Bot(level=4, seed=0)
+    >>> bot.step(state_of("121212"))        # red completes column 1
+    0
+
+    Args:
+        level: ``1`` to ``5`` or ``"perfect"``, as :class:`link4.Engine` takes it.
+        seed: Makes its choices reproducible; None seeds from the system.
+        time_limit: A budget in seconds per move (see :class:`link4.Engine`); None: none.
+        solver: The :class:`link4.Solver` whose table levels 5 and perfect use (a new
+            one of the default size if None).
+
+    Raises:
+        ValueError: ``level`` names no level, or ``time_limit`` is not > 0.
+        TypeError: ``level`` or ``time_limit`` is of the wrong type.
     """
 
     def __init__(
@@ -59,25 +90,49 @@ class Bot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
         time_limit: float | None = None,
         solver: Solver | None = None,
     ) -> None:
+        """Make the engine behind the bot (the arguments are the class's)."""
         pyspiel.Bot.__init__(self)
         self.engine = Engine(level, seed=seed, time_limit=time_limit, solver=solver)
 
     def step(self, state: Any) -> int:
-        """The engine's move in ``state`` (an action: a 0-based column)."""
+        """Choose the engine's move in ``state`` (OpenSpiel's ``Bot.step``).
+
+        Args:
+            state: A ``connect_four`` state, not terminal, of either player to move.
+
+        Returns:
+            The action, a 0-based column.
+
+        Raises:
+            ValueError: The state is terminal, or is not of ``connect_four`` (four in a
+                row).
+        """
         if state.is_terminal():
             raise ValueError("no move to choose: the OpenSpiel state is terminal")
         return self.engine.choose(Game.from_openspiel(state))
 
     def restart_at(self, state: Any) -> None:
-        pass
+        """Do nothing (OpenSpiel's ``Bot.restart_at``): the bot keeps no state to reset.
+
+        Args:
+            state: The state the game restarts at (not used).
+        """
 
     def inform_action(self, state: Any, player_id: int, action: int) -> None:
-        pass
+        """Do nothing (OpenSpiel's ``Bot.inform_action``): each step reads the history.
+
+        Args:
+            state: The state before the action (not used).
+            player_id: The player who acted (not used).
+            action: The action taken (not used).
+        """
 
     def provides_force_action(self) -> bool:
+        """Whether the bot can be told which action to take (OpenSpiel's API): False."""
         return False
 
     def provides_policy(self) -> bool:
+        """Whether the bot gives a policy over actions (OpenSpiel's API): False."""
         return False
 
     def __repr__(self) -> str:

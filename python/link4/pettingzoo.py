@@ -1,13 +1,13 @@
 """PettingZoo: Connect Four as an AEC environment, backed by link4's engine.
 
-``env()`` is a drop-in for ``pettingzoo.classic.connect_four_v3.env()``: the same agents
+:func:`env` is a drop-in for ``pettingzoo.classic.connect_four_v3.env()``: the same agents
 (``player_0`` moves first, as red), spaces, observations (``observation``: (6, 7, 2) int8
 planes, the observing agent's discs in plane 0; ``action_mask``: the columns it may
 play), rewards (+1 for the winner, -1 for the loser, 0 for a draw) and wrappers (an
 illegal move ends the game with -1 for the agent that made it). The rules run in the C++
 core: a step takes a quarter of connect_four_v3's time, half of it once PettingZoo's
 wrappers are counted (``bench/pettingzoo_steps.py``). Needs
-``pip install "link4[pettingzoo]"``.
+``pip install "link4[pettingzoo]"``. A game of first legal moves::
 
     from link4.pettingzoo import env
 
@@ -19,7 +19,7 @@ wrappers are counted (``bench/pettingzoo_steps.py``). Needs
         action = None if termination or truncation else int(mask.nonzero()[0][0])
         e.step(action)
 
-``e.unwrapped.game`` is the position as a ``link4.Game``, for an engine or the solver.
+``e.unwrapped.game`` is the position as a :class:`link4.Game`, for an engine or the solver.
 ``env(width=8, height=7)`` plays another board (4 to 9 columns, 4 to 12 rows); the spaces
 follow its size.
 """
@@ -44,7 +44,31 @@ Observation = dict[str, npt.NDArray[np.int8]]
 
 
 def env(**kwargs: Any) -> AECEnv:
-    """The environment, wrapped as ``connect_four_v3.env()`` is."""
+    """The environment, wrapped as ``connect_four_v3.env()`` is.
+
+    The wrappers end the game with -1 for an agent that plays an illegal move, check
+    that actions are in the action space and that the AEC protocol's calls come in
+    order.
+
+    >>> e = env()
+    >>> e.reset(seed=42)
+    >>> e.step(3)                           # player_0 plays column 4
+    >>> observation, reward, termination, truncation, info = e.last()
+    >>> e.agent_selection, observation["observation"][5, 3].tolist()     # the other's disc
+    ('player_1', [0, 1])
+
+    Args:
+        **kwargs: The arguments of :class:`raw_env`: ``render_mode``, ``width`` and
+            ``height``.
+
+    Returns:
+        The wrapped environment.
+
+    Raises:
+        ValueError: ``render_mode`` is none of those allowed.
+        TypeError: An argument other than those, or ``width`` or ``height`` not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
+    """
     environment: AECEnv = raw_env(**kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
     environment = wrappers.AssertOutOfBoundsWrapper(environment)
@@ -52,9 +76,25 @@ def env(**kwargs: Any) -> AECEnv:
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's class name
-    """The unwrapped environment; ``render_mode`` is None, ``"ansi"`` (``render()``
-    returns the text diagram) or ``"human"`` (it prints it); ``width`` and ``height``:
-    the board (BoardSizeError outside 4 to 9 columns and 4 to 12 rows)."""
+    """The unwrapped environment.
+
+    >>> e = raw_env(width=5, height=4)
+    >>> e.reset()
+    >>> e.step(2)
+    >>> e.game, e.observe("player_0")["observation"].shape
+    (Game('3', width=5, height=4), (4, 5, 2))
+
+    Args:
+        render_mode: None, ``"ansi"`` (:meth:`render` returns the text diagram) or
+            ``"human"`` (it prints it).
+        width: The board's columns (4 to 9).
+        height: The board's rows (4 to 12).
+
+    Raises:
+        ValueError: ``render_mode`` is none of those allowed.
+        TypeError: ``width`` or ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
+    """
 
     metadata: ClassVar[dict[str, Any]] = {
         "render_modes": ["ansi", "human"],
@@ -97,12 +137,50 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         return self._game.copy()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of an agent's observations (PettingZoo's ``observation_space``).
+
+        Args:
+            agent: ``"player_0"`` or ``"player_1"``.
+
+        Returns:
+            A Dict space of ``observation``, (height, width, 2) int8 planes, and
+            ``action_mask``, (width,) int8.
+
+        Raises:
+            KeyError: ``agent`` is no agent of this environment.
+        """
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of an agent's actions (PettingZoo's ``action_space``).
+
+        Args:
+            agent: ``"player_0"`` or ``"player_1"``.
+
+        Returns:
+            Discrete(width), the columns, 0-based.
+
+        Raises:
+            KeyError: ``agent`` is no agent of this environment.
+        """
         return self.action_spaces[agent]
 
     def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now (PettingZoo's ``observe``).
+
+        Args:
+            agent: ``"player_0"`` or ``"player_1"``.
+
+        Returns:
+            A dict of ``observation``, (height, width, 2) int8 planes (a copy), the
+            agent's discs in plane 0, top row first, and ``action_mask``, (width,) int8,
+            for the agent to move every column with room (even once the game is over,
+            as connect_four_v3), all zero for the other.
+
+        Raises:
+            KeyError: ``agent`` is no agent of this environment.
+            AttributeError: :meth:`reset` has not been called.
+        """
         if agent == self.agent_selection:
             # As connect_four_v3: every column with room, even once the game is over.
             mask = np.subtract(1, self._full, dtype=np.int8)
@@ -111,6 +189,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         return {"observation": self._planes[agent].copy(), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start a new game on the empty board, ``player_0`` to move (PettingZoo's ``reset``).
+
+        Rewards, terminations, truncations and infos start afresh.
+
+        Args:
+            seed: Not used: the environment has no randomness.
+            options: Not used.
+        """
         self._game = Game(width=self._game.width, height=self._game.height)
         for planes in self._planes.values():
             planes[:] = 0
@@ -124,6 +210,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         self.agent_selection = self.agents[0]
 
     def step(self, action: Any) -> None:
+        """Play the selected agent's column and pass the turn (PettingZoo's ``step``).
+
+        A win gives +1 to the winner and -1 to the loser and ends the game, as a full
+        board does (a draw); for an agent whose game has ended, the action must be None
+        and the agent is removed. With render_mode ``"human"`` the board is printed.
+
+        Args:
+            action: The column, 0-based, or None for an agent whose game has ended.
+
+        Raises:
+            AssertionError: The column is full (as in connect_four_v3; :func:`env`'s
+                wrappers end the game with -1 for the agent instead).
+            IndexError: The column is past the board's right edge.
+            link4.IllegalMoveError: The column is negative.
+            ValueError: ``action`` is not a number, or not None once the agent's game
+                has ended.
+            TypeError: ``action`` is None while the game runs.
+            AttributeError: :meth:`reset` has not been called.
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -150,8 +255,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             self.render()
 
     def render(self) -> str | None:
+        """Show the board (PettingZoo's ``render``) as the render_mode says.
+
+        Without a render_mode it warns that there is none.
+
+        Returns:
+            The text diagram with render_mode ``"ansi"``; None otherwise (``"human"``
+            prints it).
+        """
         # The warning points at render()'s caller, past this lambda and environment_render.
         return environment_render(self._game, self.render_mode, lambda m: warnings.warn(m, stacklevel=4))
 
     def close(self) -> None:
-        pass
+        """Release nothing: the environment holds no resources (PettingZoo's ``close``)."""

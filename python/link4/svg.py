@@ -76,14 +76,33 @@ def board(
     size: float = 350,
     coordinates: bool = True,
 ) -> str:
-    """An SVG picture of the position: the discs, a ring on the last one played and
-    rings on the winning four.
+    """Draw an SVG picture of the position.
 
-    ``scores``: one entry per column (as ``Solver.analyze`` returns them: the score of
-    playing there, None for a full column), shown above the columns on a green (win),
-    grey (draw) or red (loss) label. ``size``: the width in pixels (the height follows
-    from the board's shape). ``coordinates``: the column numbers, 1 to the board's
-    width, under the board.
+    The picture shows the discs, a ring on the last one played and rings on the winning
+    four, in the :data:`COLOURS`.
+
+    >>> picture = board("44", scores=[-2, -1, 0, 1, 0, -1, -2], size=210)
+    >>> picture.count('class="score '), picture.count('class="score win"')
+    (7, 1)
+
+    Args:
+        game: The position: a :class:`link4.Game` or a move string.
+        scores: One entry per column (as :meth:`link4.Solver.analyze` returns them: the
+            score of playing there, None for a full column), shown above the columns on
+            a green (win), grey (draw) or red (loss) label. None: no labels.
+        size: The width in pixels (the height follows from the board's shape).
+        coordinates: Whether to show the column numbers, 1 to the board's width, under
+            the board.
+
+    Returns:
+        The SVG document as text, starting with ``<svg``.
+
+    Raises:
+        ValueError: ``size`` is not > 0, or ``scores`` does not have one entry per
+            column.
+        TypeError: ``game`` is neither a Game nor a string, or ``size`` is not a number.
+        link4.InvalidMoveError: A malformed move string.
+        link4.IllegalMoveError: A move string with a move the rules forbid.
     """
     game = as_game(game)
     columns, rows_high = game.width, game.height

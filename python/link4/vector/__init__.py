@@ -2,8 +2,9 @@
 
 ``VectorEnv(num_envs)`` steps thousands of games in one call, on Gymnasium's vector API
 (1.x), without a Python object per environment per step: the moves, the built-in
-opponent's replies, the observations (the planes of ``Game.to_planes``), action masks,
-rewards and flags are all computed and written in C++, without the GIL.
+opponent's replies, the observations (the planes of :meth:`link4.Game.to_planes`),
+action masks, rewards and flags are all computed and written in C++, without the GIL.
+A self-play batch, then one against level 3::
 
     import numpy as np
     from link4.vector import VectorEnv
@@ -17,11 +18,21 @@ rewards and flags are all computed and written in C++, without the GIL.
 
     env = VectorEnv(256, opponent="3", player="random", seed=0)   # against level 3
 
-Bots (``Bot``): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a node
-budget per move if wanted), computed in C++ for the whole batch. ``games()`` and
-``positions()`` turn a batch into Games or move strings for labelling with
-``link4.analyze_many``; ``link4.evaluate`` measures a policy against a bot. Needs
-``pip install "link4[vector]"`` (Gymnasium 1.x and numpy).
+A small batch, step by step:
+
+>>> env = VectorEnv(3, seed=0)
+>>> observations, infos = env.reset()
+>>> observations.shape, infos["action_mask"].shape
+((3, 6, 7, 2), (3, 7))
+>>> _ = env.step(env.sample_legal_actions(0))      # red's first move everywhere
+>>> [len(moves) for moves in positions(env)]
+[1, 1, 1]
+
+Bots (:class:`Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
+node budget per move if wanted), computed in C++ for the whole batch. :func:`games` and
+:func:`positions` turn a batch into Games or move strings for labelling with
+:func:`link4.analyze_many`; :func:`link4.evaluate <link4.evaluation.evaluate>` measures
+a policy against a bot. Needs ``pip install "link4[vector]"`` (Gymnasium 1.x and numpy).
 """
 
 from __future__ import annotations

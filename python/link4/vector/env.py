@@ -1,6 +1,6 @@
 """VectorEnv: a batch of Connect Four environments stepped together in C++.
 
-See ``link4.vector`` for the picture; this module holds the environment class.
+See :mod:`link4.vector` for the picture; this module holds the environment class.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from link4.game import HEIGHT, WIDTH, Game, Player
 __all__ = ["NO_SCORE", "EpisodeHistory", "VectorEnv"]
 
 NO_SCORE: int = _core.NO_SCORE
-"""In ``EpisodeHistory.opponent_scores``: no exact score known before that move."""
+"""In :attr:`EpisodeHistory.opponent_scores`: no exact score known before that move."""
 
 MAX_ENVS = 1 << 24
+"""The most environments one VectorEnv holds."""
 
 Observations = npt.NDArray[Any]
 Actions = npt.NDArray[np.int64]
@@ -35,7 +36,20 @@ Flags = npt.NDArray[np.bool_]
 
 
 class EpisodeHistory(NamedTuple):
-    """What each environment's current episode holds (``VectorEnv.history()``)."""
+    """What each environment's current episode holds (:meth:`VectorEnv.history`).
+
+    >>> env = VectorEnv(1, opponent="random", seed=0)
+    >>> _ = env.reset()
+    >>> _ = env.step([3])                   # the agent plays column 4, the bot replies
+    >>> history = env.history()
+    >>> history.moves[0, :3].tolist(), history.players.tolist()
+    ([3, 6, -1], [1])
+
+    Args:
+        moves: The columns played in each environment (see the attribute).
+        players: The agent's side in each environment, or None in self-play.
+        opponent_scores: The opponent's exact scores where known (see the attribute).
+    """
 
     moves: npt.NDArray[np.int8]
     """(num_envs, width x height): the columns played, in order, then -1."""
@@ -43,8 +57,9 @@ class EpisodeHistory(NamedTuple):
     """(num_envs,): the side the agent plays (1 red, 2 yellow); None in self-play."""
     opponent_scores: npt.NDArray[np.int8]
     """(num_envs, width x height): at ply p, the exact score (its view, the scale of
-    ``link4.score``) of the position the opponent moved from, when its move came from a
-    finished exact search (the perfect bot, level 5 late in the game); else NO_SCORE."""
+    :mod:`link4.score`) of the position the opponent moved from, when its move came from
+    a finished exact search (the perfect bot, level 5 late in the game); else
+    :data:`~link4.vector.env.NO_SCORE`."""
 
 
 def _agent_side(player: Player | int | str) -> int:
@@ -60,27 +75,54 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     """``num_envs`` Connect Four environments stepped together in C++, on the Gymnasium
     1.x vector API.
 
-    ``opponent``: None for self-play (both sides act through ``step``, each observation
-    the side to move's view, ``infos["rewards"]`` red's and yellow's rewards), or a bot
-    (``"random"``, a level 1 to 5, ``"perfect"``, a ``Bot``): the agent plays ``player``
-    (RED, YELLOW or ``"random"``: drawn at each episode) and the bot, computed in C++,
-    the other side. ``seed`` seeds the first ``reset()`` that is given none.
-
     Observations: (num_envs, height, width, 2) of ``dtype`` (int8, uint8 or bool), the
-    planes of ``Game.to_planes`` seen by the agent (self-play: by the side to move).
-    Infos: ``action_mask`` (num_envs, width) int8, also ``action_masks()``; ``player``
-    (whose view, 1 red, 2 yellow); ``opponent_move`` (the bot's reply, where it moved);
-    ``illegal_move`` (where the action was illegal); in self-play ``rewards``
+    planes of :meth:`link4.Game.to_planes` seen by the agent (self-play: by the side to
+    move). Infos: ``action_mask`` (num_envs, width) int8, also :meth:`action_masks`;
+    ``player`` (whose view, 1 red, 2 yellow); ``opponent_move`` (the bot's reply, where
+    it moved); ``illegal_move`` (where the action was illegal); in self-play ``rewards``
     (num_envs, 2). Rewards: +1 for the actor's win, -1 for its loss (an illegal action,
     a column out of range or full, loses at once and changes nothing), else 0.
 
-    ``autoreset_mode``: NEXT_STEP (Gymnasium's default: the step after an episode ends
-    starts the next one, its action unused), SAME_STEP (the next episode starts in the
-    same step; ``infos["final_obs"]`` and ``infos["final_info"]`` hold the ending) or
-    DISABLED (an ended episode stays as it is, its actions unused, reporting its end
-    again with reward 0, until ``reset(options={"reset_mask": ...})`` restarts it). ``threads``: how
-    many threads compute the bot's moves. ``copy=False`` returns the observation buffer
-    itself, overwritten by the next step.
+    >>> import numpy as np
+    >>> env = VectorEnv(2, opponent="random", seed=0)
+    >>> observations, infos = env.reset()
+    >>> observations.shape, infos["action_mask"][0].tolist()
+    ((2, 6, 7, 2), [1, 1, 1, 1, 1, 1, 1])
+    >>> observations, rewards, terminated, truncated, infos = env.step(np.array([3, 3]))
+    >>> infos["opponent_move"].tolist(), env.positions()     # the bot's replies
+    ([6, 5], ['47', '46'])
+
+    Args:
+        num_envs: The number of environments, 1 to 2**24 (``MAX_ENVS``).
+        seed: Seeds the first :meth:`reset` that is given none.
+        opponent: None for self-play (both sides act through :meth:`step`, each
+            observation the side to move's view, ``infos["rewards"]`` red's and
+            yellow's rewards), or a bot (``"random"``, a level 1 to 5, ``"perfect"``, a
+            :class:`~link4.bots.Bot`): the agent plays ``player`` and the bot, computed
+            in C++, the other side.
+        player: The agent's side against a bot: RED, YELLOW or ``"random"`` (drawn at
+            each episode). Only RED in self-play.
+        width: The board's columns.
+        height: The board's rows.
+        threads: How many threads compute the bot's moves.
+        autoreset_mode: NEXT_STEP (Gymnasium's default: the step after an episode ends
+            starts the next one, its action unused), SAME_STEP (the next episode starts
+            in the same step; ``infos["final_obs"]`` and ``infos["final_info"]`` hold
+            the ending) or DISABLED (an ended episode stays as it is, its actions
+            unused, reporting its end again with reward 0, until
+            ``reset(options={"reset_mask": ...})`` restarts it).
+        dtype: The observations' dtype: int8, uint8 or bool.
+        copy: False returns the observation buffer itself, overwritten by the next step.
+        render_mode: None or ``"ansi"`` (:meth:`render` returns the boards as text).
+
+    Raises:
+        ValueError: ``num_envs`` is not an int from 1 to ``MAX_ENVS``; ``opponent``
+            names no bot; ``player`` is not RED, YELLOW or ``"random"``, or is not RED in
+            self-play; ``autoreset_mode``, ``dtype``, ``threads`` or ``render_mode`` is
+            none of those allowed.
+        TypeError: ``opponent`` is of a type that names no bot, ``dtype`` is no numpy
+            dtype, or ``width`` or ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi"]}  # noqa: RUF012
@@ -170,11 +212,27 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[Observations, dict[str, Any]]:
-        """Starts new episodes in every environment (with ``options={"reset_mask":
-        mask}``, in those where the mask is true). ``seed``: environment i's stream is
-        seeded with seed + i (or the i-th of a sequence of seeds); None: each goes on
-        with its stream (the first reset seeds them with the constructor's seed, or
-        from the system)."""
+        """Start new episodes in every environment (Gymnasium's ``reset``).
+
+        Against a bot that moves first (the agent plays yellow), its first move is
+        played.
+
+        Args:
+            seed: Environment i's stream is seeded with seed + i (or the i-th of a
+                sequence of seeds); None: each goes on with its stream (the first reset
+                seeds them with the constructor's seed, or from the system).
+            options: ``{"reset_mask": mask}``, a bool array of shape (num_envs,):
+                restart only the environments where the mask is true.
+
+        Returns:
+            The observations and the infos of the batch.
+
+        Raises:
+            ValueError: An option other than ``reset_mask``, a mask of another dtype or
+                shape, a negative seed, or a sequence of seeds of another length than
+                ``num_envs``.
+            TypeError: ``seed`` is neither an int nor a sequence of ints.
+        """
         which = None
         for key, value in (options or {}).items():
             if key != "reset_mask":
@@ -199,9 +257,22 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     ) -> tuple[
         Observations, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
     ]:
-        """Plays ``actions`` (one column per environment, 0-based) and, against a bot,
-        its replies; returns observations, rewards, terminations, truncations (never:
-        a game ends within width x height moves) and infos for the batch."""
+        """Play ``actions`` and, against a bot, its replies (Gymnasium's ``step``).
+
+        Args:
+            actions: One column per environment, 0-based (an illegal one loses that
+                environment's episode).
+
+        Returns:
+            Observations, rewards, terminations, truncations (never true, as a game ends
+            within width x height moves) and infos for the batch.
+
+        Raises:
+            RuntimeError: :meth:`reset` has not been called yet.
+            ValueError: ``actions`` is not of shape (num_envs,), or holds floats that are
+                not whole numbers.
+            TypeError: ``actions`` holds other than numbers.
+        """
         if not self._seeded:
             raise RuntimeError("call reset() before step()")
         n = self.num_envs
@@ -266,24 +337,47 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         return infos
 
     def action_masks(self) -> npt.NDArray[np.int8]:
-        """(num_envs, width) int8: 1 where a column may be played now (none in an
-        environment whose episode is over)."""
+        """The columns each environment may play now (the infos' ``action_mask``).
+
+        Returns:
+            A (num_envs, width) int8 array, 1 where a column may be played now (none in
+            an environment whose episode is over).
+        """
         out = np.empty((self.num_envs, self.width), dtype=np.int8)
         self.core.masks(out)
         return out
 
     def sample_legal_actions(self, rng: np.random.Generator | int | None = None) -> Actions:
-        """A legal column in each environment, uniformly, drawn with ``rng`` (a numpy
-        Generator or a seed; 0 where the episode is over). The environments' own
-        streams are not touched, so sampling does not change the bot's play."""
+        """Draw a legal column in each environment, uniformly.
+
+        The environments' own streams are not touched, so sampling does not change the
+        bot's play.
+
+        >>> env = VectorEnv(3, seed=0)
+        >>> _ = env.reset()
+        >>> actions = env.sample_legal_actions(0)
+        >>> actions.shape, bool(((0 <= actions) & (actions < 7)).all())
+        ((3,), True)
+
+        Args:
+            rng: A numpy Generator or a seed (None: from the system).
+
+        Returns:
+            One column per environment (0 where the episode is over).
+        """
         generator = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
         out = np.empty(self.num_envs, dtype=np.int64)
         self.core.legal_actions(generator.random(self.num_envs), out)
         return out
 
     def history(self) -> EpisodeHistory:
-        """The moves of each environment's current episode, the agent's sides and the
-        opponent's exact scores where its search finished (see EpisodeHistory)."""
+        """What each environment's current episode holds.
+
+        Returns:
+            The moves of each environment's current episode, the agent's sides and the
+            opponent's exact scores where its search finished (see
+            :class:`EpisodeHistory`).
+        """
         cells = self.width * self.height
         moves = np.empty((self.num_envs, cells), dtype=np.int8)
         scores = np.empty((self.num_envs, cells), dtype=np.int8)
@@ -303,7 +397,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         return [Game(moves, width=self.width, height=self.height) for moves in self.positions()]
 
     def render(self) -> tuple[str, ...] | None:
-        """With render_mode ``"ansi"``: each environment's board as text."""
+        """Show the boards (Gymnasium's ``render``), with render_mode ``"ansi"``.
+
+        Without a render_mode it warns that there is none.
+
+        Returns:
+            Each environment's board as text; None without a render_mode.
+        """
         if self.render_mode is None:
             gymnasium.logger.warn(
                 "render() without a render_mode: make the environment with render_mode='ansi'"
