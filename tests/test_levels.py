@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from link4.levels import (
     HEURISTIC_WIN,
     LEVELS,
     ExactPolicy,
+    HeuristicPolicy,
     make_policy,
     safe_moves,
 )
@@ -111,6 +113,21 @@ def test_unknown_level_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown level '6': the levels are 1, 2, 3, 4, 5, perfect"):
         make_policy("6")
     assert DEFAULT_LEVEL in LEVELS
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"depth": 0}, "depth out of range: 0"),
+        ({"depth": 2, "margin": -1}, "margin out of range: -1"),
+        ({"depth": 2, "careless": 1.5}, "careless out of range"),
+    ],
+)
+def test_a_heuristic_policy_that_could_not_choose_is_refused(fields: dict[str, Any], message: str) -> None:
+    # Such a policy would have no column left to draw from: refused, never a crash.
+    policy = HeuristicPolicy("mine", "broken", **fields)
+    with pytest.raises(ValueError, match=message):
+        policy.choose(link4.Game("4453"), random.Random(0))
 
 
 def test_safe_moves_avoid_handing_over_a_win() -> None:

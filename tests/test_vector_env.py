@@ -11,7 +11,7 @@ gymnasium = pytest.importorskip("gymnasium", minversion="1.0")
 from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 from vector_reference import run  # noqa: E402
 
-from link4 import RED, YELLOW, Solver  # noqa: E402
+from link4 import RED, YELLOW, BoardSizeError, Solver  # noqa: E402
 from link4.bots import BatchBot, Bot  # noqa: E402
 from link4.gymnasium import Connect4Env  # noqa: E402
 from link4.vector import NO_SCORE, VectorEnv, games, positions  # noqa: E402
@@ -338,6 +338,10 @@ def test_bots_are_checked() -> None:
         Bot("perfect", nodes=0)
     with pytest.raises(ValueError, match="plays 3 environments, not 2"):
         BatchBot("random", 3).choose(VectorEnv(2))
+    with pytest.raises(ValueError, match="threads must be an int from 1"):
+        BatchBot("random", 3, threads=0)
+    with pytest.raises(BoardSizeError):
+        BatchBot("random", 3, width=3)
     assert repr(Bot("perfect", nodes=10)) == "Bot('perfect', nodes=10)"
 
 

@@ -47,6 +47,21 @@ class Items {
     py::buffer_info info_;
 };
 
+// A player's fields as the core needs them: a heuristic search of no ply, a negative
+// margin or a chance outside [0, 1] would leave it no column to choose from.
+const PlayerSpec& checked(const PlayerSpec& spec) {
+    const bool searches = spec.kind == PlayerKind::kHeuristic ||
+                          (spec.kind == PlayerKind::kExact && spec.exact_min_ply > 0);
+    if (spec.depth < (searches ? 1 : 0)) raise_bad_argument("depth", spec.depth);
+    if (spec.margin < 0) raise_bad_argument("margin", spec.margin);
+    if (spec.exact_min_ply < 0) raise_bad_argument("exact_min_ply", spec.exact_min_ply);
+    if (!(spec.careless >= 0 && spec.careless <= 1))
+        throw py::value_error("careless out of range: " + std::to_string(spec.careless) + " (a chance, 0 to 1)");
+    if (!(spec.exact_seconds >= 0))
+        throw py::value_error("exact_seconds out of range: " + std::to_string(spec.exact_seconds));
+    return spec;
+}
+
 template <typename T>
 std::optional<Items<T>> maybe(const py::object& obj, std::size_t count, const char* name, bool writable) {
     if (obj.is_none()) return std::nullopt;
@@ -104,6 +119,7 @@ class AnyVectorEnv {
         : width_(width), height_(height), count_(count),
           env_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<EnvOf> {
               using G = std::decay_t<decltype(g)>;
+              if (opponent) checked(*opponent);
               return std::make_unique<VectorEnv<G>>(g, count, opponent, agent,
                                                     typed_book<G>(book, width, height), table_bytes, threads);
           })) {}
@@ -164,7 +180,8 @@ class AnyBots {
         : width_(width), height_(height),
           bots_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<BotsOf> {
               using G = std::decay_t<decltype(g)>;
-              return std::make_unique<Bots<G>>(g, spec, typed_book<G>(book, width, height), table_bytes, threads);
+              return std::make_unique<Bots<G>>(g, checked(spec), typed_book<G>(book, width, height), table_bytes,
+                                               threads);
           })) {}
 
     void choose(const AnyVectorEnv& env, const py::object& streams, const py::object& out) {
@@ -198,7 +215,7 @@ class AnyPlayer {
         : width_(width), height_(height),
           player_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<PlayerOf> {
               using G = std::decay_t<decltype(g)>;
-              return std::make_unique<Player<G>>(g, spec, typed_book<G>(book, width, height), table_bytes);
+              return std::make_unique<Player<G>>(g, checked(spec), typed_book<G>(book, width, height), table_bytes);
           })) {}
 
     int choose(const AnyPosition& p, Stream& rng) {

@@ -14,6 +14,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from link4 import _core
+from link4._request import thread_count
+from link4._rules import check_size
 from link4._seeding import stream_states
 from link4.book import SHIPPED, book_for_board, resolve
 from link4.game import HEIGHT, WIDTH
@@ -194,8 +196,11 @@ class BatchBot:
         height: The board's rows, as the environments'.
 
     Raises:
-        ValueError: ``bot`` names no bot (see :func:`~link4.bots.as_bot`) or ``seed`` is negative.
-        TypeError: ``bot`` is of a type that names no bot, or ``seed`` is not an int.
+        ValueError: ``bot`` names no bot (see :func:`~link4.bots.as_bot`), ``seed`` is
+            negative or ``threads`` is not from 1 to 256.
+        TypeError: ``bot`` is of a type that names no bot, or ``seed``, ``width`` or
+            ``height`` is not an int.
+        link4.BoardSizeError: ``width`` x ``height`` is not a board link4 plays.
     """
 
     def __init__(
@@ -210,11 +215,17 @@ class BatchBot:
     ) -> None:
         import numpy as np
 
+        width, height = check_size(width, height)
         self.bot = as_bot(bot)
         self.num_envs = num_envs
         self._streams = stream_states(num_envs, seed)
         self._core = _core.Bots(
-            width, height, self.bot.spec(), self.bot.core_book(width, height), DEFAULT_TABLE_MB << 20, threads
+            width,
+            height,
+            self.bot.spec(),
+            self.bot.core_book(width, height),
+            DEFAULT_TABLE_MB << 20,
+            thread_count(threads),
         )
         self._out = np.empty(num_envs, dtype=np.int64)
 
