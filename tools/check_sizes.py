@@ -1,6 +1,7 @@
 """Fails when a file of the core or a function of the package grows past what one reader
 holds in mind: a file of cpp/link4 over 500 lines, or a function over 80 lines in cpp/ or
-python/ (from its signature to its closing brace or last line).
+python/ (from its signature to its closing brace or last line; a Python function's
+docstring, which documents it for the API reference, is not counted).
 
     python tools/check_sizes.py            # exit 1 and one line per offender
     python tools/check_sizes.py --list 10  # also the ten longest functions, for planning
@@ -46,7 +47,12 @@ def python_functions(path: Path) -> list[Function]:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             first = min([node.lineno] + [d.lineno for d in node.decorator_list])
             assert node.end_lineno is not None
-            found.append(Function(path, node.name, first, node.end_lineno - first + 1))
+            lines = node.end_lineno - first + 1
+            if ast.get_docstring(node, clean=False) is not None:
+                docstring = node.body[0]
+                assert docstring.end_lineno is not None
+                lines -= docstring.end_lineno - docstring.lineno + 1
+            found.append(Function(path, node.name, first, lines))
     return found
 
 
