@@ -1,5 +1,15 @@
 """link4: a perfect Connect Four engine.
 
+A C++ solver with a Python face: it plays games under the rules, scores any position
+exactly, finds every best move, and plays at five levels of strength or perfectly, on
+the standard 7 x 6 board and on any board from 4 x 4 to 9 x 12 (four in a row always).
+
+A position is a :class:`link4.Game` or a move string: the columns played as digits from
+1 (the leftmost) to the width, such as ``"4453"``; a move string alone is a position of
+the 7 x 6 board. Calls take and return 0-based columns. A score is seen from the side
+to move: 0 a draw, positive a win, the sooner the higher (see :class:`link4.Solver` and
+:mod:`link4.score`).
+
 >>> import link4
 >>> g = link4.Game("4453")
 >>> g.play(3)
@@ -7,6 +17,34 @@
 '44534'
 >>> link4.Game("334", width=6, height=5)      # any board from 4 x 4 to 9 x 12
 Game('334', width=6, height=5)
+>>> link4.solve("4455")                       # red wins with its 4th disc: 22 - 4
+18
+
+The package's names:
+
+- The rules: :class:`link4.Game`, :class:`link4.Outcome`, :class:`link4.Player`
+  (:data:`link4.RED` moves first, :data:`link4.YELLOW`), :data:`link4.WIDTH` and
+  :data:`link4.HEIGHT` (the standard board).
+- Exact answers: :class:`link4.Solver` (scores, best moves, analyses, within a budget
+  or not), :func:`link4.solve`, :class:`link4.SearchResult`, :data:`link4.CENTRE_ORDER`
+  (the tie rule's order).
+- Many positions on several threads: :func:`link4.solve_many`,
+  :func:`link4.search_many`, :func:`link4.analyze_many`.
+- Players: :class:`link4.Engine`, levels 1 to 5 and perfect.
+- The opening book: :class:`link4.Book`.
+- :func:`link4.perft` (counting move sequences), :func:`link4.describe_score` (a score
+  in words) and ``link4.evaluate`` (how well a policy plays; it needs numpy and
+  Gymnasium, and is imported on first use, so that ``import link4`` stays quick and
+  needs neither).
+- The exceptions, each a ValueError: :exc:`link4.InvalidMoveError`,
+  :exc:`link4.IllegalMoveError`, :exc:`link4.GameOverError`, :exc:`link4.BoardError`,
+  :exc:`link4.BoardSizeError`, :exc:`link4.SizeMismatchError`, :exc:`link4.BookError`;
+  and :exc:`link4.Interrupted`, the KeyboardInterrupt of a batch stopped by Ctrl-C.
+
+The modules for other libraries are imported on their own: :mod:`link4.gymnasium`,
+:mod:`link4.pettingzoo`, :mod:`link4.openspiel`, :mod:`link4.kaggle`,
+:mod:`link4.vector` (batched environments), :mod:`link4.dataset` (labelled positions)
+and :mod:`link4.web` (``link4 serve``).
 """
 
 from __future__ import annotations

@@ -109,6 +109,11 @@ def request(
 class SearchResult:
     """What a bounded search proved.
 
+    :meth:`link4.Solver.search` and :func:`link4.search_many` return one, and so does
+    :meth:`link4.Solver.analyze` for a column that a limit cut short. Without a limit a
+    search is exact; with one (``time_limit``, ``node_limit``) it says what it had proved
+    when the limit ran out.
+
     ``lower <= true score <= upper`` always holds. ``exact`` is True when they meet, and
     then ``score`` is the score; ``score`` is None when a limit stopped the search first.
     ``best_move`` is honest under any limit: its proven value is at least ``lower``.
@@ -116,7 +121,31 @@ class SearchResult:
     ``best_moves`` lists every best column, centre first (complete unless
     ``stopped_by`` is set); otherwise ``best_moves`` is ``(best_move,)``.
     With ``weak=True`` the scores are signs: -1 loss, 0 draw, 1 win.
-    For a column of ``Solver.analyze`` cut short by a limit, ``best_move`` is that column.
+    For a column of :meth:`link4.Solver.analyze` cut short by a limit, ``best_move`` is
+    that column.
+
+    Args:
+        exact: Whether the bounds meet, so that the score is proven.
+        score: The score from the side to move when exact, else None.
+        lower: The proven lower bound of the score.
+        upper: The proven upper bound of the score.
+        best_move: The best column (0-based) when exact, else the move behind ``lower``.
+        nodes: The number of positions searched (all threads' sum).
+        seconds: The time the search took.
+        stopped_by: The limit that stopped the search, ``"nodes"`` or ``"time"``; None
+            when none did.
+        best_moves: The best columns, centre first.
+
+    Each argument is kept as the attribute of the same name.
+
+    Examples:
+        >>> from link4 import Solver
+        >>> r = Solver(table_mb=16).search("4455")
+        >>> r.exact, r.score, (r.lower, r.upper), r.best_moves
+        (True, 18, (18, 18), (2, 5))
+        >>> r = Solver(table_mb=16, book=None).search("", node_limit=1000)
+        >>> r.exact, r.score, r.stopped_by, r.lower <= r.upper
+        (False, None, 'nodes', True)
     """
 
     exact: bool

@@ -82,13 +82,20 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 class Player(enum.IntEnum):
-    """The two sides. Red moves first."""
+    """The two sides. Red moves first.
+
+    >>> Player.RED.other, str(Player.YELLOW), Player.RED.glyph
+    (<Player.YELLOW: 2>, 'yellow', 'X')
+    """
 
     RED = 1
+    """The first player, whose discs are X in text diagrams."""
     YELLOW = 2
+    """The second player, whose discs are O in text diagrams."""
 
     @property
     def other(self) -> Player:
+        """The opponent of this player."""
         return Player.YELLOW if self is Player.RED else Player.RED
 
     @property
@@ -101,7 +108,9 @@ class Player(enum.IntEnum):
 
 
 RED = Player.RED
+"""The first player, :attr:`Player.RED`."""
 YELLOW = Player.YELLOW
+"""The second player, :attr:`Player.YELLOW`."""
 
 _ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 

@@ -5,6 +5,12 @@ module checks the arguments first, so a bad position raises before any work star
 turns the results into Python values. A batch may mix board sizes: the core runs the
 positions of each size as a batch of their own, one size after another, and the results
 come back in the order of the positions.
+
+The functions are also the package's (:func:`link4.solve_many`, :func:`link4.search_many`,
+:func:`link4.analyze_many`), but for :func:`link4.batch.measure_many`, which ``link4 solve`` uses.
+
+>>> solve_many(["4455", "44", "4"], threads=1, table_mb=4)   # after "4" yellow moves, and loses
+[18, 1, -1]
 """
 
 from __future__ import annotations
@@ -55,10 +61,16 @@ def _run(
     book: BookChoice,
     convert: Callable[[_Core], _Value],
 ) -> list[_Value | None]:
-    """One batch on the core's ``many`` (search_many or analyze_many): every argument
-    checked before any work starts (``asked`` builds the request), then the core's
-    results converted, None for a finished game. Ctrl-C raises Interrupted with the
-    converted results finished so far."""
+    """One batch on the core's ``many`` (search_many or analyze_many).
+
+    Every argument is checked before any work starts (``asked`` builds the request).
+
+    Returns:
+        The core's results converted, None for a finished game.
+
+    Raises:
+        Interrupted: Ctrl-C, with the converted results finished so far.
+    """
     pos = [position(p) for p in positions]
     req = asked()
     b = resolve(book)
@@ -86,8 +98,12 @@ def _run(
 
 
 def _offset(progress: Progress | None, before: int, total: int) -> Progress | None:
-    """The progress of one size's batch as the whole batch's: ``before`` positions done
-    before it, ``total`` in all."""
+    """The progress of one size's batch as the whole batch's.
+
+    Returns:
+        A progress callback for the size's batch that reports to ``progress`` with
+        ``before`` positions done before it and ``total`` in all; None without one.
+    """
     if progress is None:
         return None
     return lambda done, _: progress(before + done, total)
@@ -120,8 +136,42 @@ def search_many(
     ``table_mb`` MB, so the batch uses about ``threads * (table_mb + 2)`` MB.
     Every position is checked before the work starts, so a malformed one raises at once.
 
-    Ctrl-C raises ``link4.Interrupted``, a KeyboardInterrupt whose ``results`` hold
+    Ctrl-C raises :exc:`link4.Interrupted`, a KeyboardInterrupt whose ``results`` hold
     every finished result (None for the others).
+
+    Args:
+        positions: The positions, each a :class:`link4.Game` or a move string.
+        weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
+        threads: The number of worker threads; None for one per core.
+        table_mb: The size in MB of each worker's transposition table (at least 4).
+        time_limit: The most seconds for each position; None for no limit.
+        node_limit: The most positions searched for each position (at least 1); None for
+            no limit.
+        progress: A function called as ``progress(done, total)`` in the calling thread as
+            positions finish; None for none.
+        book: The opening book: a :class:`link4.Book`, the path of a book file, None for
+            none, or by default the shipped one (which serves 7 x 6 positions only).
+
+    Returns:
+        One :class:`link4.SearchResult` per position, in order (as
+        :meth:`link4.Solver.search` gives it), None for a finished game.
+
+    Raises:
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+        TypeError: A position that is neither a Game nor a string, a ``book`` that is
+            neither a Book, a path nor None, or a ``time_limit`` that is not a number.
+        ValueError: ``threads`` or ``table_mb`` out of range, a negative ``time_limit`` or a
+            ``node_limit`` below 1.
+        MemoryError: The workers' tables would not fit in the machine's memory.
+        BookError: The book file cannot be read, or is no usable book.
+        SizeMismatchError: A position of another board size than a given book.
+        Interrupted: Ctrl-C stopped the batch.
+
+    Example:
+        >>> results = search_many(["4455", "4455667"], threads=1, table_mb=4)
+        >>> results[0].score, results[0].best_moves, results[1]
+        (18, (2, 5), None)
     """
 
     def asked() -> _core.SearchRequest:
@@ -145,10 +195,43 @@ def analyze_many(
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
 ) -> list[list[ColumnValue] | None]:
-    """``Solver.analyze`` of many positions on ``threads`` threads, in order.
+    """:meth:`link4.Solver.analyze` of many positions on ``threads`` threads, in order.
 
-    Limits, finished games (None), progress, memory and Ctrl-C (``link4.Interrupted``)
-    work as in ``search_many``.
+    Limits, finished games (None), progress, memory and Ctrl-C (:exc:`link4.Interrupted`)
+    work as in :func:`link4.search_many`.
+
+    Args:
+        positions: The positions, each a :class:`link4.Game` or a move string.
+        weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
+        threads: The number of worker threads; None for one per core.
+        table_mb: The size in MB of each worker's transposition table (at least 4).
+        time_limit: The most seconds for each position; None for no limit.
+        node_limit: The most positions searched for each position (at least 1); None for
+            no limit.
+        progress: A function called as ``progress(done, total)`` in the calling thread as
+            positions finish; None for none.
+        book: The opening book: a :class:`link4.Book`, the path of a book file, None for
+            none, or by default the shipped one (which serves 7 x 6 positions only).
+
+    Returns:
+        For each position, in order, the value of each column as
+        :meth:`link4.Solver.analyze` gives them; None for a finished game.
+
+    Raises:
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+        TypeError: A position that is neither a Game nor a string, a ``book`` that is
+            neither a Book, a path nor None, or a ``time_limit`` that is not a number.
+        ValueError: ``threads`` or ``table_mb`` out of range, a negative ``time_limit`` or a
+            ``node_limit`` below 1.
+        MemoryError: The workers' tables would not fit in the machine's memory.
+        BookError: The book file cannot be read, or is no usable book.
+        SizeMismatchError: A position of another board size than a given book.
+        Interrupted: Ctrl-C stopped the batch.
+
+    Example:
+        >>> analyze_many(["4455"], threads=1, table_mb=4)
+        [[-4, -3, 18, 2, 2, 18, -3]]
     """
 
     def asked() -> _core.SearchRequest:
@@ -170,8 +253,36 @@ def solve_many(
     """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
 
     Every position is checked before the work starts, so a bad one (malformed, or a
-    finished game) raises at once. Ctrl-C raises ``link4.Interrupted`` whose
+    finished game) raises at once. Ctrl-C raises :exc:`link4.Interrupted` whose
     ``results`` hold the scores finished so far (None for the others).
+
+    Args:
+        positions: The positions, each a :class:`link4.Game` or a move string.
+        weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
+        threads: The number of worker threads; None for one per core.
+        table_mb: The size in MB of each worker's transposition table (at least 4).
+        book: The opening book: a :class:`link4.Book`, the path of a book file, None for
+            none, or by default the shipped one (which serves 7 x 6 positions only).
+
+    Returns:
+        The score of each position, in order, seen from its side to move (as
+        :meth:`link4.Solver.solve` gives it).
+
+    Raises:
+        GameOverError: A finished game among the positions (its index is in the message).
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+        TypeError: A position that is neither a Game nor a string, or a ``book`` that is
+            neither a Book, a path nor None.
+        ValueError: ``threads`` or ``table_mb`` out of range.
+        MemoryError: The workers' tables would not fit in the machine's memory.
+        BookError: The book file cannot be read, or is no usable book.
+        SizeMismatchError: A position of another board size than a given book.
+        Interrupted: Ctrl-C stopped the batch.
+
+    Example:
+        >>> solve_many(["4455", "4455", "44"], threads=1, table_mb=4)
+        [18, 18, 1]
     """
     pos = [position(p) for p in positions]
     for i, p in enumerate(pos):
@@ -190,12 +301,26 @@ def solve_many(
 
 
 class Measured(NamedTuple):
-    """One position's answer in ``measure_many``, with what it cost."""
+    """One position's answer in :func:`link4.batch.measure_many`, with what it cost.
+
+    Args:
+        value: The exact score, or every column's value.
+        nodes: The positions searched.
+        seconds: The time the search took.
+
+    Each argument is kept as the field of the same name.
+
+    Example:
+        >>> measure_many(["4455"], threads=1, table_mb=4)[0].value
+        18
+    """
 
     value: int | list[ColumnValue]
-    """The exact score, or with ``analyze`` every column's value (as ``Solver.analyze``)."""
+    """The exact score, or with ``analyze`` every column's value (as :meth:`link4.Solver.analyze`)."""
     nodes: int
+    """The number of positions the search visited."""
     seconds: float
+    """The seconds the search took."""
 
 
 def measure_many(
@@ -208,12 +333,43 @@ def measure_many(
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
 ) -> list[Measured | None]:
-    """The exact score (or with ``analyze`` every column's value) of many positions, each
-    with the nodes it searched and the seconds it took, as ``link4 solve`` prints them.
+    """The exact score (or every column's value) of many positions, with what each cost.
 
-    The score is searched alone (no best move): the nodes are those of ``Solver.solve``.
-    Finished games (None), progress, memory and Ctrl-C (``link4.Interrupted``, whose
-    ``results`` are these values) work as in ``search_many``.
+    Each comes with the nodes it searched and the seconds it took, as ``link4 solve``
+    prints them. The score is searched alone (no best move): the nodes are those of
+    :meth:`link4.Solver.solve`. Finished games (None), progress, memory and Ctrl-C
+    (:exc:`link4.Interrupted`, whose ``results`` are these values) work as in
+    :func:`link4.search_many`.
+
+    Args:
+        positions: The positions, each a :class:`link4.Game` or a move string.
+        analyze: Give every column's value (as :meth:`link4.Solver.analyze`) instead of
+            the score.
+        weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
+        threads: The number of worker threads; None for one per core.
+        table_mb: The size in MB of each worker's transposition table (at least 4).
+        progress: A function called as ``progress(done, total)`` in the calling thread as
+            positions finish; None for none.
+        book: The opening book: a :class:`link4.Book`, the path of a book file, None for
+            none, or by default the shipped one (which serves 7 x 6 positions only).
+
+    Returns:
+        One :class:`link4.batch.Measured` per position, in order, None for a finished game.
+
+    Raises:
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+        TypeError: A position that is neither a Game nor a string, or a ``book`` that is
+            neither a Book, a path nor None.
+        ValueError: ``threads`` or ``table_mb`` out of range.
+        MemoryError: The workers' tables would not fit in the machine's memory.
+        BookError: The book file cannot be read, or is no usable book.
+        SizeMismatchError: A position of another board size than a given book.
+        Interrupted: Ctrl-C stopped the batch.
+
+    Example:
+        >>> [m.value for m in measure_many(["4455", "4455667"], threads=1, table_mb=4) if m]
+        [18]
     """
 
     def asked() -> _core.SearchRequest:

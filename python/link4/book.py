@@ -3,7 +3,7 @@
 A book file (docs/book.md: a header with a CRC-32 of the payload, then sorted canonical
 keys and their scores) is written and read by the engine's own code, read in one go and
 checked; lookups are a binary search in the engine. One entry serves a position and its
-mirror image.
+mirror image. See :class:`link4.Book`; ``link4 book`` builds, checks and describes books.
 
 >>> import tempfile, os
 >>> path = os.path.join(tempfile.mkdtemp(), "tiny.l4b")
@@ -44,17 +44,63 @@ DEFAULT_BOOK = "book.l4b"
 
 
 class Book:
-    """An opening book of one board size. ``get(position)`` is the exact score, or None
-    if not in the book."""
+    """An opening book of one board size. ``get(position)`` is the exact score, or None if not in the book.
+
+    A book holds the exact scores of positions near the start, so that a
+    :class:`link4.Solver` answers them, and every search that reaches them, at once. One
+    entry serves a position and its mirror image. The book shipped with link4 holds
+    every 7 x 6 position of up to 10 discs and is every solver's default
+    (:data:`link4.book.SHIPPED`); a book of another board size serves games of that size only.
+
+    A Book is made by :meth:`open` (a file), :meth:`from_bytes` or :meth:`from_entries`,
+    not by calling the class. ``len(book)`` is its number of entries; ``position in
+    book`` is True when the book holds the position (False for a position of another
+    size, or for what is no position).
+
+    Args:
+        core: The compiled engine's book.
+        path: The file it was read from, or None.
+
+    Examples:
+        >>> from link4 import Book, Game
+        >>> from link4.book import canonical_key
+        >>> book = Book.from_entries({canonical_key("44"): 1, canonical_key("4455"): 18}, depth=4)
+        >>> book
+        <link4.Book: 2 positions, depth 4>
+        >>> book.get("4455"), book.get("4433"), book.get("4")   # 4433 is 4455's mirror image
+        (18, 18, None)
+        >>> "44" in book, len(book), (book.width, book.height)
+        (True, 2, (7, 6))
+
+        A position of another size has no place in it:
+
+        >>> book.get(Game(width=4, height=4))
+        Traceback (most recent call last):
+          ...
+        link4.SizeMismatchError: board sizes differ: the position is 4x4, but 7x6 is expected here ...
+    """
 
     def __init__(self, core: _core.Book, path: str | None = None) -> None:
         self._core = core
         self.path = path
+        """The file the book was read from, or None."""
 
     @classmethod
     def open(cls, path: str | os.PathLike[str]) -> Book:
-        """Read and check a book file (its header says its board size). BookError if it
-        is missing, cut short, corrupt (its checksum) or of another format version."""
+        """Read and check a book file (its header says its board size).
+
+        The module's example writes a book file and opens it.
+
+        Args:
+            path: The book file.
+
+        Returns:
+            The book, its :attr:`path` the path given.
+
+        Raises:
+            BookError: The file is missing (or unreadable), cut short, corrupt (its
+                checksum), of another format version, or no book at all.
+        """
         path = os.fspath(path)
         try:
             with open(path, "rb") as f:
@@ -68,15 +114,53 @@ class Book:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Book:
+        """Read and check a book from the bytes of a book file (docs/book.md).
+
+        Args:
+            data: The bytes, as :meth:`to_bytes` gives them.
+
+        Returns:
+            The book, without a path.
+
+        Raises:
+            BookError: The bytes are cut short, corrupt (their checksum), of another
+                format version, or no book at all.
+            TypeError: ``data`` is not bytes.
+
+        Example:
+            >>> book = Book.from_entries({canonical_key("4455"): 18}, depth=4)
+            >>> Book.from_bytes(book.to_bytes()).get("4455")
+            18
+        """
         return cls(_core.Book.parse(data))
 
     @classmethod
     def from_entries(
         cls, entries: Mapping[int, int], *, depth: int, width: int = WIDTH, height: int = HEIGHT
     ) -> Book:
-        """A book in memory of ``entries`` (canonical key -> exact score) holding positions
-        of at most ``depth`` discs of a ``width`` x ``height`` board. BookError for a key
-        that is not a canonical position within the depth or a score off the scale."""
+        """A book in memory of ``entries`` (canonical key -> exact score).
+
+        It holds positions of at most ``depth`` discs of a ``width`` x ``height`` board.
+        The scores are taken as given: nothing checks that they are right.
+
+        Args:
+            entries: The exact score of each position, under its :func:`link4.book.canonical_key`.
+            depth: The most discs a position in the book has.
+            width: The number of columns of the book's board.
+            height: The number of rows of the book's board.
+
+        Returns:
+            The book, without a path.
+
+        Raises:
+            BookError: A key that is not a canonical position within the depth, or a
+                score off the scale.
+            BoardSizeError: A size link4 does not play.
+
+        Example:
+            >>> len(Book.from_entries({canonical_key("44"): 1}, depth=2))
+            1
+        """
         return cls(_core.Book.from_entries(list(entries.items()), depth, width=width, height=height))
 
     def to_bytes(self) -> bytes:
@@ -103,7 +187,19 @@ class Book:
 
     def get(self, position: Game | str) -> int | None:
         """The exact score of ``position`` (mover's view), or None when not in the book.
-        SizeMismatchError for a position of another board size."""
+
+        Args:
+            position: A :class:`link4.Game` or a move string, of the book's board size.
+
+        Returns:
+            The score from the side to move, or None when the book does not hold it.
+
+        Raises:
+            SizeMismatchError: A position of another board size.
+            TypeError: ``position`` is neither a Game nor a string.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+        """
         return self._core.get(core_position(position))
 
     def __contains__(self, position: object) -> bool:
@@ -118,19 +214,44 @@ class Book:
         return self._core.version
 
     def entries(self) -> Iterator[tuple[Game, int]]:
-        """Every (position, score), by increasing key. The position is one of the pair
-        that the entry stands for, with one order of play that reaches it."""
+        """Every (position, score), by increasing key.
+
+        Yields:
+            Each entry's (position, score), the position a :class:`link4.Game` that is one
+            of the pair that the entry stands for, with one order of play that reaches it.
+
+        Example:
+            >>> book = Book.from_entries({canonical_key("44"): 1, canonical_key("4455"): 18}, depth=4)
+            >>> list(book.entries())
+            [(Game('44'), 1), (Game('3344'), 18)]
+        """
         for i in range(len(self)):
             yield self.entry(i)
 
     def entry(self, index: int) -> tuple[Game, int]:
-        """The ``index``-th (position, score) of ``entries()``, in one call into the engine."""
+        """The ``index``-th (position, score) of ``entries()``, in one call into the engine.
+
+        Args:
+            index: The entry's index, 0 to ``len(book) - 1``.
+
+        Returns:
+            The entry's position (a :class:`link4.Game`) and its score.
+
+        Raises:
+            IndexError: ``index`` is ``len(book)`` or more.
+        """
         position, moves, score = self._core.entry_game(index)
         return game_from_core(position, moves), score
 
     def plies_and_scores(self) -> Iterator[tuple[int, int]]:
-        """(discs, score) of every entry, without an order of play for each: two calls
-        into the engine for the whole book."""
+        """(discs, score) of every entry, without an order of play for each.
+
+        Two calls into the engine for the whole book, so it is quick where
+        :meth:`entries` would build a game for each.
+
+        Returns:
+            An iterator of (number of discs, score), entry by entry by increasing key.
+        """
         return zip(self._core.plies(), memoryview(self._core.scores()).cast("b"), strict=True)
 
     def __repr__(self) -> str:
@@ -140,7 +261,23 @@ class Book:
 
 
 def canonical_key(position: Game | str) -> int:
-    """The key under which a book stores ``position`` and its mirror image."""
+    """The key under which a book stores ``position`` and its mirror image.
+
+    Args:
+        position: A :class:`link4.Game` or a move string.
+
+    Returns:
+        The canonical key, the same for the position and its mirror image.
+
+    Raises:
+        TypeError: ``position`` is neither a Game nor a string.
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+
+    Example:
+        >>> canonical_key("4455") == canonical_key("4433")
+        True
+    """
     return core_position(position).canonical_key()
 
 
@@ -150,9 +287,21 @@ def core_book(book: Book) -> _core.Book:
 
 
 def book_for_board(book: Book | None, width: int, height: int, *, shipped: bool) -> _core.Book | None:
-    """The core's book for searches on a ``width`` x ``height`` board: ``book`` when it
-    is of that size; none when it is the shipped book (7 x 6), which other boards simply
-    go without; SizeMismatchError when it was given for another size."""
+    """The core's book for searches on a ``width`` x ``height`` board.
+
+    Args:
+        book: The book asked for, or None.
+        width: The number of columns of the searches' board.
+        height: The number of rows of the searches' board.
+        shipped: Whether ``book`` is the shipped book rather than one given.
+
+    Returns:
+        ``book``'s core book when it is of that size; None when there is no book, or when
+        it is the shipped book (7 x 6), which other boards simply go without.
+
+    Raises:
+        SizeMismatchError: A book given for another size.
+    """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
     if book is None or (book.width, book.height) == (width, height):
         return None if book is None else book._core
     if shipped:
@@ -161,7 +310,22 @@ def book_for_board(book: Book | None, width: int, height: int, *, shipped: bool)
 
 
 def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: int = HEIGHT) -> bytes:
-    """The bytes of a book file holding ``entries`` (canonical key -> exact score)."""
+    """The bytes of a book file holding ``entries`` (canonical key -> exact score).
+
+    Args:
+        entries: The exact score of each position, under its :func:`link4.book.canonical_key`.
+        depth: The most discs a position in the book has.
+        width: The number of columns of the book's board.
+        height: The number of rows of the book's board.
+
+    Returns:
+        The file's bytes, as :meth:`link4.Book.to_bytes` gives them.
+
+    Raises:
+        BookError: A key that is not a canonical position within the depth, or a score
+            off the scale.
+        BoardSizeError: A size link4 does not play.
+    """
     return Book.from_entries(entries, depth=depth, width=width, height=height).to_bytes()
 
 
@@ -173,7 +337,24 @@ def write(
     width: int = WIDTH,
     height: int = HEIGHT,
 ) -> None:
-    """Write a book file atomically (a temporary file renamed into place)."""
+    """Write a book file atomically (a temporary file renamed into place).
+
+    The module's example writes a book file and opens it.
+
+    Args:
+        entries: The exact score of each position, under its :func:`link4.book.canonical_key`.
+        depth: The most discs a position in the book has.
+        path: The file to write (replaced if it exists; the temporary file is the same
+            path with ``.tmp`` added).
+        width: The number of columns of the book's board.
+        height: The number of rows of the book's board.
+
+    Raises:
+        BookError: A key that is not a canonical position within the depth, or a score
+            off the scale (nothing is written then).
+        BoardSizeError: A size link4 does not play.
+        OSError: The file cannot be written.
+    """
     data = encode(entries, depth, width, height)
     tmp = os.fspath(path) + ".tmp"
     with open(tmp, "wb") as f:
@@ -189,15 +370,32 @@ class _Shipped(enum.Enum):
 
 
 SHIPPED = _Shipped.BOOK
-"""The default of every ``book=`` argument: the book shipped with the package."""
+"""The default of every ``book=`` argument, the book shipped with the package."""
 
 BookChoice = Book | str | os.PathLike[str] | None | _Shipped
-"""What a ``book=`` argument takes: a Book, the path of a book file, None for no book,
-or SHIPPED (the default) for the book in the package."""
+"""What a ``book=`` argument takes (a Book, the path of a book file, None for no book,
+or SHIPPED, the default, for the book in the package)."""
 
 
 def resolve(book: BookChoice) -> Book | None:
-    """The Book a ``book=`` argument stands for."""
+    """The Book a ``book=`` argument stands for.
+
+    Args:
+        book: A :class:`link4.Book`, the path of a book file, None, or :data:`link4.book.SHIPPED`.
+
+    Returns:
+        The Book itself, the book of the file, the shipped book, or None (for None, or
+        when the package ships no book).
+
+    Raises:
+        TypeError: ``book`` is none of those.
+        BookError: The book file cannot be read, or is no usable book.
+
+    Example:
+        >>> book = Book.from_entries({canonical_key("44"): 1}, depth=2)
+        >>> resolve(book) is book, resolve(None)
+        (True, None)
+    """
     if book is SHIPPED:
         return default_book()
     if book is None or isinstance(book, Book):
@@ -209,7 +407,14 @@ def resolve(book: BookChoice) -> Book | None:
 
 @functools.cache
 def default_book() -> Book | None:
-    """The book shipped with the package (read on first use), or None if there is none."""
+    """The book shipped with the package (read on first use), or None if there is none.
+
+    Returns:
+        The shipped book, read once and then shared; None if the package has none.
+
+    Raises:
+        BookError: The shipped file is damaged.
+    """
     # Imported here, not with link4: importlib.resources (with pathlib and tempfile)
     # took a third of `import link4`.
     from importlib import resources

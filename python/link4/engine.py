@@ -1,5 +1,8 @@
 """The engine facade: exact scores, best moves and analyses, for scripts and the CLI.
 
+Its names are the package's: :class:`link4.Solver`, :class:`link4.SearchResult`,
+:func:`link4.solve` and :data:`link4.CENTRE_ORDER`.
+
 Every answer comes from the compiled core (``link4._core``): this module builds one
 request per answer (``link4._request`` checks the arguments and converts the results
 into Python values) and holds the tie rule's random choice. Nothing here searches.
@@ -44,37 +47,79 @@ __all__ = [
 ]
 
 CENTRE_ORDER: tuple[int, ...] = tuple(_core.CENTRE_ORDER)
-"""Columns from the centre outwards, the left one first: the order in which ties go."""
+"""Columns from the centre outwards, the left one first, the order in which ties go."""
 
 
 class Solver:
     """A reusable perfect solver owning its transposition table.
 
-    >>> s = Solver(table_mb=16)
-    >>> s.solve("4455")          # red to move wins with its 4th disc
-    18
-    >>> s.analyze("4455")[2]
-    18
-    >>> s.best_move("4455")      # columns 3 and 6 both win with red's 4th disc
-    2
+    A Solver answers exactly, for a :class:`link4.Game` or a move string:
+    :meth:`solve` gives a position's score, :meth:`search` the bounds and best moves it
+    proves within a budget of time or nodes, :meth:`best_move` one best column,
+    :meth:`analyze` the value of every column and :meth:`pv` a line of best play.
+    Its table keeps what one search learnt for the next, so one Solver serves many
+    positions (:func:`link4.solve` keeps one per thread).
+
+    A score is seen from the side to move (docs/score.md, :mod:`link4.score`): 0 is a
+    draw; a win scores 1 + the number of discs the winner had not yet played, so on the
+    7 x 6 board a win with one's k-th disc scores 22 - k; a loss is the negative of the
+    opponent's win. Columns are 0-based; among equally good ones the tie rule takes the
+    centre-most (:data:`link4.CENTRE_ORDER`).
 
     One caller at a time: a second thread calling it while it searches gets
-    RuntimeError (use one Solver per thread, or ``search_many``).
+    RuntimeError (use one Solver per thread, or :func:`link4.search_many`).
 
     It solves games of every board size, one size at a time: its table serves the size
     it last searched, and a game of another size replaces it with a new table of the
     same size in bytes (and the same threads), so alternating sizes starts cold each
     time (use one Solver per size then).
 
-    >>> s.solve(Game(width=6, height=5))         # 6 x 5 is a draw
-    0
-    >>> s.width, s.height
-    (6, 5)
-
     ``threads=N`` puts N threads on every search, sharing the one table (lazy SMP): the
     answers are the same, found sooner on a hard position. With one thread a search is
     deterministic (the same nodes every run); with more, ``nodes`` (all threads' sum)
     varies from run to run, and a node limit is shared out among the threads.
+
+    Args:
+        table_mb: The size of the transposition table in MB (at least 4).
+        threads: The threads each search runs on (1 to ``link4.engine.MAX_THREADS``).
+        book: The opening book whose positions are answered at once: a
+            :class:`link4.Book`, the path of a book file, None for none; by default the
+            one shipped with link4, which serves 7 x 6 games only. A book is for games
+            of its own size: searching a game of another size with it raises
+            SizeMismatchError.
+        width: The width of the board of the table made now (by default the given
+            book's, else 7); a game of another size gets a new table when it comes.
+        height: The height of the board of the table made now (by default the given
+            book's, else 6).
+
+    Raises:
+        ValueError: ``table_mb`` or ``threads`` out of range.
+        MemoryError: A table larger than the machine's memory.
+        TypeError: ``book`` is neither a Book, a path nor None, or a size is not an int.
+        BookError: The book file cannot be read, or is no usable book.
+        BoardSizeError: A size link4 does not play.
+        SizeMismatchError: A given book of another size than ``width`` and ``height``.
+
+    Examples:
+        >>> from link4 import Game, Solver
+        >>> s = Solver(table_mb=16)
+        >>> s.solve("4455")          # red to move wins with its 4th disc
+        18
+        >>> s.analyze("4455")[2]
+        18
+        >>> s.best_move("4455")      # columns 3 and 6 both win with red's 4th disc
+        2
+        >>> s.solve(Game(width=6, height=5))         # 6 x 5 is a draw
+        0
+        >>> s.width, s.height
+        (6, 5)
+
+        A finished game has nothing to search:
+
+        >>> s.solve("4455667")
+        Traceback (most recent call last):
+          ...
+        link4.GameOverError: cannot search this position: the game is over: red has won
     """
 
     def __init__(
@@ -86,14 +131,6 @@ class Solver:
         width: int | None = None,
         height: int | None = None,
     ) -> None:
-        """``table_mb``: the size of the transposition table in MB (at least 4).
-        ``threads``: the threads each search runs on (1 to MAX_THREADS).
-        ``book``: the opening book whose positions are answered at once (a Book, the
-        path of a book file, None for none; by default the one shipped with link4, which
-        serves 7 x 6 games only). A book is for games of its own size: searching a game
-        of another size with it raises SizeMismatchError.
-        ``width``, ``height``: the board of the table made now (by default the given
-        book's, else 7 x 6); a game of another size gets a new one when it comes."""
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
         self._bytes, self._threads = table_bytes(table_mb), thread_count(threads)
@@ -109,8 +146,14 @@ class Solver:
         self._nodes = 0
 
     def _make(self, width: int, height: int) -> _core.Solver:
-        """The core's solver of a width x height board: the one in use if it is of that
-        size, else a new one (SizeMismatchError when the given book is of another size)."""
+        """The core's solver of a width x height board.
+
+        Returns:
+            The one in use if it is of that size, else a new one.
+
+        Raises:
+            SizeMismatchError: The given book is of another size.
+        """
         if self._core is not None and self._board == (width, height):
             return self._core
         book = book_for_board(self._book, width, height, shipped=self._shipped)
@@ -169,8 +212,26 @@ class Solver:
     def solve(self, pos: PositionLike, *, weak: bool = False) -> int:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
 
-        Raises GameOverError for a finished game, InvalidMoveError/IllegalMoveError for
-        a bad move string, KeyboardInterrupt on Ctrl-C (the solver stays usable).
+        Args:
+            pos: The position: a :class:`link4.Game` or a move string.
+            weak: Prove only the outcome (win, draw or loss), which is faster.
+
+        Returns:
+            The score, seen from the side to move; with ``weak``, -1, 0 or 1.
+
+        Raises:
+            GameOverError: A finished game.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            TypeError: ``pos`` is neither a Game nor a string.
+            SizeMismatchError: A game of another size than the book given to the Solver.
+            RuntimeError: Another thread is using the Solver.
+            KeyboardInterrupt: Ctrl-C (the solver stays usable).
+
+        Example:
+            >>> s = Solver(table_mb=16)
+            >>> s.solve("4455"), s.solve("4455", weak=True)
+            (18, 1)
         """
         # The shortest path: on the easiest positions the search takes a few microseconds,
         # so the board's size is left to the core, which refuses a position of another
@@ -197,18 +258,48 @@ class Solver:
     ) -> SearchResult:
         """Search within a budget: the proven bounds and an honest best move.
 
-        >>> r = Solver(table_mb=16).search("4455")
-        >>> r.exact, r.score, r.best_move, r.best_moves
-        (True, 18, 2, (2, 5))
-
         ``ties=False`` proves one best move only, not its ties (faster where several
         moves are equally good): the first worth the score of the columns from the centre
         outwards, or, with ``rng``, of the columns in an order drawn with it, so that each
         best column is equally likely; ``best_moves`` then holds that one. With
         ``ties=True`` and ``rng``, ``best_move`` is drawn from ``best_moves``.
 
-        >>> Solver(table_mb=16).search("4455", ties=False).best_moves
-        (2,)
+        Args:
+            pos: The position: a :class:`link4.Game` or a move string.
+            weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
+            time_limit: The most seconds the search may take; None for no limit.
+            node_limit: The most positions the search may visit (at least 1); None for
+                no limit.
+            ties: Prove every best move (True) or one only (False).
+            rng: The random generator that draws among equal best moves; None for the
+                tie rule (the centre-most).
+
+        Returns:
+            A :class:`link4.SearchResult` with the proven bounds, the score when they
+            meet, the best move and its ties.
+
+        Raises:
+            GameOverError: A finished game.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            TypeError: ``pos`` is neither a Game nor a string.
+            SizeMismatchError: A game of another size than the book given to the Solver.
+            RuntimeError: Another thread is using the Solver.
+            KeyboardInterrupt: Ctrl-C (the solver stays usable).
+            ValueError: A negative ``time_limit`` or a ``node_limit`` below 1.
+
+        Examples:
+            >>> r = Solver(table_mb=16).search("4455")
+            >>> r.exact, r.score, r.best_move, r.best_moves
+            (True, 18, 2, (2, 5))
+            >>> Solver(table_mb=16).search("4455", ties=False).best_moves
+            (2,)
+
+            A limit that runs out first leaves bounds, and a move behind the best of them:
+
+            >>> r = Solver(table_mb=16, book=None).search("", node_limit=1000)
+            >>> r.exact, r.score, r.stopped_by, r.best_move
+            (False, None, 'nodes', 3)
         """
         core_pos = position(pos)
         if ties:
@@ -227,27 +318,66 @@ class Solver:
         return result
 
     def best_move(self, pos: PositionLike, *, rng: random.Random | None = None) -> int:
-        """A best column (0-based): the centre-most, or one at random with ``rng`` (each
-        best column equally likely).
+        """A best column (0-based): the centre-most, or one at random with ``rng``.
 
-        The same column as ``search(pos).best_move`` (with no limit). It proves only that
-        column worth the score, not its ties, so it is faster than ``search`` where
-        several moves are equally good.
+        With ``rng`` each best column is equally likely. Without, it is the same column
+        as ``search(pos).best_move`` (with no limit). It proves only that column worth
+        the score, not its ties, so it is faster than :meth:`search` where several moves
+        are equally good.
+
+        Args:
+            pos: The position: a :class:`link4.Game` or a move string.
+            rng: The random generator that draws among the best columns; None for the
+                centre-most.
+
+        Returns:
+            A best column, 0-based.
+
+        Raises:
+            GameOverError: A finished game.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            TypeError: ``pos`` is neither a Game nor a string.
+            SizeMismatchError: A game of another size than the book given to the Solver.
+            RuntimeError: Another thread is using the Solver.
+            KeyboardInterrupt: Ctrl-C (the solver stays usable).
+
+        Example:
+            >>> Solver(table_mb=16).best_move("4455")    # of columns 2 and 5, the centre-most
+            2
         """
         return self.search(pos, ties=False, rng=rng).best_move
 
     def pv(
         self, pos: PositionLike, *, max_length: int | None = None, time_limit: float | None = None
     ) -> list[int]:
-        """A principal variation: best moves for both sides from ``pos`` to the end of
-        the game (at most ``max_length`` of them), each by the tie rule, as 0-based columns.
+        """A principal variation: best moves for both sides from ``pos`` to the end of the game.
+
+        At most ``max_length`` of them, each by the tie rule, as 0-based columns.
         With ``time_limit`` (seconds, for the whole line) it stops where the time ran
         out: every move in it is still a proven best one, but it may end before the game.
 
-        >>> Solver(table_mb=16).pv("4455")     # red 3, yellow 4 (all lose alike), red 2 wins
-        [2, 3, 1]
-        >>> len(Solver(table_mb=16).pv("5554224333234511764415115"))   # yellow wins with its 18th disc
-        11
+        Args:
+            pos: The position: a :class:`link4.Game` (not changed) or a move string.
+            max_length: The most moves in the line; None for no bound.
+            time_limit: The most seconds for the whole line; None for no limit.
+
+        Returns:
+            The line as 0-based columns, [] for a finished game.
+
+        Raises:
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            TypeError: ``time_limit`` is not a number.
+            SizeMismatchError: A game of another size than the book given to the Solver.
+            RuntimeError: Another thread is using the Solver.
+            KeyboardInterrupt: Ctrl-C (the solver stays usable).
+
+        Examples:
+            >>> Solver(table_mb=16).pv("4455")     # red 3, yellow 4 (all lose alike), red 2 wins
+            [2, 3, 1]
+            >>> len(Solver(table_mb=16).pv("5554224333234511764415115"))   # yellow wins with its 18th disc
+            11
         """
         game = Game(pos) if isinstance(pos, str) else pos.copy()
         deadline = None if time_limit is None else time.monotonic() + time_limit
@@ -292,10 +422,35 @@ class Solver:
         """The value of playing each column, from the mover's view; None where full.
 
         Each value is the exact score (weak: its sign) or, where the limit (which covers
-        the whole analysis) ran out first, a SearchResult with the proven ``lower`` and
-        ``upper`` bounds (so without a limit, the type says ``list[int | None]``). The
-        outcome (win, draw, loss) of every column is settled before any exact score, so a
-        short limit still tells which moves win.
+        the whole analysis) ran out first, a :class:`link4.SearchResult` with the proven
+        ``lower`` and ``upper`` bounds (so without a limit, the type says
+        ``list[int | None]``). The outcome (win, draw, loss) of every column is settled
+        before any exact score, so a short limit still tells which moves win.
+
+        Args:
+            pos: The position: a :class:`link4.Game` or a move string.
+            weak: Prove only each column's outcome: the values are -1, 0 or 1.
+            time_limit: The most seconds for the whole analysis; None for no limit.
+            node_limit: The most positions for the whole analysis (at least 1); None for
+                no limit.
+
+        Returns:
+            One value per column, left to right, each the score of the position after
+            that move seen by the side that plays it.
+
+        Raises:
+            GameOverError: A finished game.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            TypeError: ``pos`` is neither a Game nor a string.
+            SizeMismatchError: A game of another size than the book given to the Solver.
+            RuntimeError: Another thread is using the Solver.
+            KeyboardInterrupt: Ctrl-C (the solver stays usable).
+            ValueError: A negative ``time_limit`` or a ``node_limit`` below 1.
+
+        Example:
+            >>> Solver(table_mb=16).analyze("4455")     # columns 2 and 5 win with red's 4th disc
+            [-4, -3, 18, 2, 2, 18, -3]
         """
         core_pos = position(pos)
         asked = request(weak=weak, time_limit=time_limit, node_limit=node_limit)
@@ -305,8 +460,14 @@ class Solver:
 
 
 def _shuffled(width: int, rng: random.Random) -> list[int]:
-    """The columns of a board in an order drawn with ``rng``. (Drawn from the centre
-    order, so that a seed replays the games it played before boards had sizes.)"""
+    """The columns of a board in an order drawn with ``rng``.
+
+    Drawn from the centre order, so that a seed replays the games it played before
+    boards had sizes.
+
+    Returns:
+        The board's columns, shuffled.
+    """
     centre = _core.centre_order(width)
     return rng.sample(centre, len(centre))
 
@@ -324,7 +485,25 @@ def _default_solver() -> Solver:
 def solve(pos: PositionLike, *, weak: bool = False) -> int:
     """The exact score of a position with a shared per-thread solver.
 
-    >>> solve("4455")
-    18
+    Each thread gets its own :class:`link4.Solver` of the default size, with the shipped
+    book, on its first call; its table then serves the thread's later calls.
+
+    Args:
+        pos: The position: a :class:`link4.Game` or a move string.
+        weak: Prove only the outcome (win, draw or loss), which is faster.
+
+    Returns:
+        The score, seen from the side to move; with ``weak``, -1, 0 or 1.
+
+    Raises:
+        GameOverError: A finished game.
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid.
+        TypeError: ``pos`` is neither a Game nor a string.
+        KeyboardInterrupt: Ctrl-C (the solver stays usable).
+
+    Example:
+        >>> solve("4455")
+        18
     """
     return _default_solver().solve(pos, weak=weak)

@@ -1,7 +1,19 @@
 """The exceptions of link4. Each error is a ValueError, so one ``except ValueError`` catches all.
 
-The compiled engine reports what went wrong as a code with details; ``from_core`` turns
-that into the exception and its message, so every message is written here, once.
+(:exc:`link4.Interrupted` is no error: it reports Ctrl-C, and is a KeyboardInterrupt.)
+Each message says what was wrong and what is allowed. The classes are also the package's
+names (``link4.InvalidMoveError``); two refine others: :exc:`link4.GameOverError` is an
+:exc:`link4.IllegalMoveError`, :exc:`link4.BoardSizeError` a :exc:`link4.BoardError`.
+
+The compiled engine reports what went wrong as a code with details; ``from_core``
+turns that into the exception and its message, so every message is written here, once.
+
+>>> import link4
+>>> try:
+...     link4.Game("448")
+... except ValueError as e:
+...     print(type(e).__name__, "-", e)
+InvalidMoveError - invalid move string '448': character 3 is '8', but moves are the digits 1 to 7 ...
 """
 
 from __future__ import annotations
@@ -23,45 +35,128 @@ __all__ = [
 
 
 class InvalidMoveError(ValueError):
-    """A move string is malformed: moves are the digits 1 to the board's width (1 = leftmost)."""
+    """A move string is malformed: moves are the digits 1 to the board's width (1 = leftmost).
+
+    Example:
+        >>> from link4 import Game
+        >>> Game("4408")
+        Traceback (most recent call last):
+          ...
+        link4.InvalidMoveError: invalid move string '4408': character 3 is '0', but moves are ...
+    """
 
 
 class IllegalMoveError(ValueError):
-    """A move the rules forbid: a full column, a column off the board."""
+    """A move the rules forbid: a full column, a column off the board.
+
+    Its subclass :exc:`link4.GameOverError` is a move (or a search) after the end of the game.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game("111111").play(0)
+        Traceback (most recent call last):
+          ...
+        link4.IllegalMoveError: column 0 is full
+    """
 
 
 class GameOverError(IllegalMoveError):
-    """A move or a search asked of a game that has already ended."""
+    """A move or a search asked of a game that has already ended.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game("4455667").play(0)
+        Traceback (most recent call last):
+          ...
+        link4.GameOverError: the game is over: red has won
+    """
 
 
 class BoardError(ValueError):
-    """A board that no legal game reaches (floating discs, wrong disc counts, two winners)."""
+    """A board that no legal game reaches (floating discs, wrong disc counts, two winners).
+
+    Also a board that cannot be read as one (ragged rows, a cell that is no disc); its
+    subclass :exc:`link4.BoardSizeError` is a board of a size link4 does not play.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game.from_board(["X...", "....", "....", "...."])
+        Traceback (most recent call last):
+          ...
+        link4.BoardError: the disc in column 1, row 4 from the bottom floats above an empty cell
+    """
 
 
 class BookError(ValueError):
-    """An opening book file that cannot be used: missing, cut short, corrupt or foreign."""
+    """An opening book file that cannot be used: missing, cut short, corrupt or foreign.
+
+    Example:
+        >>> from link4 import Book
+        >>> Book.from_bytes(b"not a book")
+        Traceback (most recent call last):
+          ...
+        link4.BookError: not a link4 book file
+    """
 
 
 class BoardSizeError(BoardError):
-    """A board size link4 does not play (4 to 9 columns, 4 to 12 rows), or a board whose
-    shape is no such size. A BoardError, as Game.from_board always raised one for a
-    board of the wrong shape."""
+    """A board size link4 does not play (4 to 9 columns, 4 to 12 rows).
+
+    Also a board whose shape is no such size. It is a :exc:`link4.BoardError`, as
+    :meth:`link4.Game.from_board` always raised one for a board of the wrong shape.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game(width=3, height=6)
+        Traceback (most recent call last):
+          ...
+        link4.BoardSizeError: link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 3 columns and 6 rows
+    """
 
 
 class SizeMismatchError(ValueError):
-    """Sizes mixed: a game, book or batch of one board size where another is expected."""
+    """Sizes mixed: a game, book or batch of one board size where another is expected.
+
+    Sizes in its message read width x height, as ``--size`` takes them.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game.from_board(["....", "....", "....", ".XO."], width=7, height=6)
+        Traceback (most recent call last):
+          ...
+        link4.SizeMismatchError: board sizes differ: the board is 4x4, but 7x6 is expected here ...
+    """
 
 
 class Interrupted(KeyboardInterrupt):
     """Ctrl-C stopped a batch; ``results`` holds what was finished (None for the rest).
 
     It is a KeyboardInterrupt, so a script that does not catch it stops as on any Ctrl-C.
+    The batch functions (:func:`link4.solve_many`, :func:`link4.search_many`,
+    :func:`link4.analyze_many`, :func:`link4.batch.measure_many`) raise it; a script
+    that catches it keeps the work done::
+
+        try:
+            scores = link4.solve_many(positions)
+        except link4.Interrupted as stop:
+            scores = stop.results
+
+    Args:
+        results: One entry per position of the batch, in order: its result, or None
+            where it was not finished. Kept as the attribute ``results``; the message
+            counts the finished ones.
+
+    Example:
+        >>> stop = Interrupted([18, None, -2])
+        >>> str(stop), stop.results
+        ('interrupted after 2 of 3 positions', [18, None, -2])
     """
 
     def __init__(self, results: list[Any]) -> None:
         done = sum(r is not None for r in results)
         super().__init__(f"interrupted after {done} of {len(results)} positions")
         self.results = results
+        """Every position's result, in order, None for those not finished."""
 
 
 for _cls in (
@@ -78,7 +173,21 @@ for _cls in (
 
 
 def board_size_error(width: int, height: int) -> BoardSizeError:
-    """The error for a board of ``width`` columns and ``height`` rows that link4 does not play."""
+    """The error for a board of ``width`` columns and ``height`` rows that link4 does not play.
+
+    It is returned, not raised: the caller raises it.
+
+    Args:
+        width: The board's number of columns.
+        height: The board's number of rows.
+
+    Returns:
+        A :exc:`link4.BoardSizeError` whose message gives the sizes link4 plays.
+
+    Example:
+        >>> board_size_error(3, 6)
+        BoardSizeError('link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 3 columns and 6 rows')
+    """
     from link4._core import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 
     return BoardSizeError(
@@ -90,8 +199,25 @@ def board_size_error(width: int, height: int) -> BoardSizeError:
 def size_mismatch_error(
     what: str, width: int, height: int, expected_width: int, expected_height: int
 ) -> SizeMismatchError:
-    """The error for a ``what`` (a position, a book, a board...) of one size where another
-    is expected. Sizes read width x height, as ``--size`` takes them."""
+    """The error for a ``what`` (a position, a book, a board...) of one size where another is expected.
+
+    Sizes read width x height, as ``--size`` takes them. It is returned, not raised: the
+    caller raises it.
+
+    Args:
+        what: What is of the wrong size, as the message names it (``"book"``).
+        width: Its number of columns.
+        height: Its number of rows.
+        expected_width: The number of columns expected.
+        expected_height: The number of rows expected.
+
+    Returns:
+        A :exc:`link4.SizeMismatchError` whose message gives both sizes.
+
+    Example:
+        >>> size_mismatch_error("book", 7, 6, 4, 4)
+        SizeMismatchError('board sizes differ: the book is 7x6, but 4x4 is expected here (width x height)')
+    """
     return SizeMismatchError(
         f"board sizes differ: the {what} is {width}x{height}, but {expected_width}x"
         f"{expected_height} is expected here (width x height)"
@@ -110,7 +236,27 @@ def _over(ply: int, won: bool) -> str:
 
 
 def from_core(kind: str, **d: Any) -> Exception:
-    """The exception for an error code of the compiled engine (``link4._core``)."""
+    """The exception for an error code of the compiled engine (``link4._core``).
+
+    It is returned, not raised: the caller (the binding, or link4's own modules) raises it.
+
+    Args:
+        kind: The error code, such as ``"column_full"`` or ``"book_truncated"``.
+        **d: The details the message needs (``col``, ``moves``, ``index``, ``width``...).
+            A move error names the board's width where its message needs it; without
+            it, the error is about the standard board.
+
+    Returns:
+        The exception of that code with its message, a :exc:`link4.InvalidMoveError`,
+        :exc:`link4.IllegalMoveError`, :exc:`link4.GameOverError`,
+        :exc:`link4.BoardError`, :exc:`link4.BoardSizeError`,
+        :exc:`link4.SizeMismatchError`, :exc:`link4.BookError` or ValueError; a
+        RuntimeError for a busy solver, an exiting interpreter or a code unknown here.
+
+    Example:
+        >>> from_core("column_full", col=3)
+        IllegalMoveError('column 3 is full')
+    """
     from link4._core import WIDTH
 
     # A move error names the board's width where its message needs it; without it, the

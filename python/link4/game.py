@@ -1,4 +1,9 @@
-"""Game: the rules of Connect Four as a Python object, backed by the C++ bitboard."""
+"""Game: the rules of Connect Four as a Python object, backed by the C++ bitboard.
+
+See :class:`link4.Game`. The module also holds the helpers with which link4's own
+modules take a position as a Game or a move string (``as_game``, ``core_position``,
+``game_from_core``).
+"""
 
 from __future__ import annotations
 
@@ -32,18 +37,68 @@ def _column(col: object, width: int) -> int:
 class Game:
     """A game of Connect Four: the position and the moves that led to it.
 
-    >>> g = Game("4453")
-    >>> g.play(3)
-    >>> g.moves, g.ply, g.turn
-    ('44534', 5, <Player.YELLOW: 2>)
-    >>> g.legal_moves()
-    [0, 1, 2, 3, 4, 5, 6]
+    A Game plays and takes back moves under the rules, says when and how the game ended
+    (:meth:`outcome`), and converts its board to and from the forms other libraries use:
+    rows of ints, numpy arrays, PettingZoo's planes, Kaggle's boards, OpenSpiel's states.
+    Every search of link4 (:class:`link4.Solver`, :class:`link4.Engine`, the batches)
+    takes a Game or a move string.
 
-    Any board of 4 to 9 columns and 4 to 12 rows can be played, four in a row as always:
+    It starts from the empty board, from a move string such as ``"4453"`` (1-based
+    digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the actions
+    of Kaggle, PettingZoo and OpenSpiel), on a board ``width`` columns wide and
+    ``height`` rows high (the standard 7 x 6 unless told). Its methods take and return
+    0-based columns.
 
-    >>> small = Game("1213", width=4, height=4)
-    >>> small.width, small.height, small.legal_moves()
-    (4, 4, [0, 1, 2, 3])
+    Games are equal when their positions are, whatever the order of the moves; games on
+    boards of different sizes never are. A Game hashes by its position, copies
+    (``copy.copy``, ``copy.deepcopy``) and pickles; its repr is code that rebuilds it,
+    ``str()`` draws the board as text, and notebooks show it as a picture.
+
+    Args:
+        moves: The moves played from the empty board: a move string (digits 1 to the
+            width, 1 = leftmost column) or an iterable of 0-based columns.
+        width: The number of columns, 4 to 9.
+        height: The number of rows, 4 to 12.
+
+    Raises:
+        InvalidMoveError: A malformed move string (a digit past the width among them).
+        IllegalMoveError: A move the rules forbid (its subclass GameOverError for a
+            move after the end of the game).
+        BoardSizeError: A size link4 does not play.
+        TypeError: ``moves`` is neither a string nor an iterable of ints, or a size is
+            not an int.
+
+    Examples:
+        >>> g = Game("4453")
+        >>> g.play(3)
+        >>> g.moves, g.ply, g.turn
+        ('44534', 5, <Player.YELLOW: 2>)
+        >>> g.legal_moves()
+        [0, 1, 2, 3, 4, 5, 6]
+        >>> Game([3, 3, 4, 2]) == Game("4453")
+        True
+        >>> print(Game("4453"))
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . . . . .
+        . . . O . . .
+        . . O X X . .
+        1 2 3 4 5 6 7
+        red (X) to move
+
+        Any board of 4 to 9 columns and 4 to 12 rows can be played, four in a row as always:
+
+        >>> small = Game("1213", width=4, height=4)
+        >>> small.width, small.height, small.legal_moves()
+        (4, 4, [0, 1, 2, 3])
+
+        A move that breaks the rules raises, saying what is allowed:
+
+        >>> Game("4458")
+        Traceback (most recent call last):
+          ...
+        link4.InvalidMoveError: invalid move string '4458': character 4 is '8', but moves are ...
     """
 
     __slots__ = ("_moves", "_pos")
@@ -51,18 +106,6 @@ class Game:
     def __init__(
         self, moves: str | Iterable[int] = "", *, width: int = WIDTH, height: int = HEIGHT
     ) -> None:
-        """Start from the empty board, from a move string such as ``"4453"`` (1-based
-        digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the
-        actions of Kaggle, PettingZoo and OpenSpiel), on a board ``width`` columns wide
-        and ``height`` rows high (the standard 7 x 6 unless told).
-
-        >>> Game([3, 3, 4, 2]) == Game("4453")
-        True
-
-        Raises InvalidMoveError for a malformed string (a digit past the width among
-        them), IllegalMoveError (or its subclass GameOverError) for a move the rules
-        forbid and BoardSizeError for a size link4 does not play.
-        """
         if width is not WIDTH or height is not HEIGHT:  # the defaults need no check
             width, height = check_size(width, height)
         if isinstance(moves, str):
@@ -90,9 +133,26 @@ class Game:
     def play(self, col: int) -> None:
         """Drop a disc of the side to move into column ``col`` (0-based).
 
-        Raises IllegalMoveError for a full column or one off the board, GameOverError
-        once the game has ended; the game is then unchanged.
-        """
+        A move that raises leaves the game unchanged.
+
+        Args:
+            col: The column, 0 (leftmost) to ``width - 1``.
+
+        Raises:
+            IllegalMoveError: A full column or one off the board.
+            GameOverError: The game has ended.
+            TypeError: ``col`` is not an int (or is a bool).
+
+        Example:
+            >>> g = Game()
+            >>> g.play(3)
+            >>> g.moves
+            '4'
+            >>> Game("111111").play(0)
+            Traceback (most recent call last):
+              ...
+            link4.IllegalMoveError: column 0 is full
+        """  # noqa: DOC501 (the IllegalMoveError raised is the one from_core builds)
         width = self._pos.width
         c = _column(col, width)
         if not 0 <= c < width:  # also keeps ints too big for C away from the core
@@ -101,7 +161,19 @@ class Game:
         self._moves.append(c)
 
     def undo(self) -> int:
-        """Take back the last move and return its column. IndexError if there is none."""
+        """Take back the last move and return its column.
+
+        Returns:
+            The column (0-based) of the move taken back.
+
+        Raises:
+            IndexError: There is no move to take back (the board is empty).
+
+        Example:
+            >>> g = Game("4453")
+            >>> g.undo(), g.moves
+            (2, '445')
+        """
         if not self._moves:
             raise IndexError("no move to undo: the board is empty")
         col = self._moves[-1]
@@ -114,12 +186,41 @@ class Game:
         return self._pos.legal_moves()
 
     def is_legal(self, col: int) -> bool:
+        """Whether column ``col`` (0-based) can be played now.
+
+        Args:
+            col: The column; any int, one off the board is not legal.
+
+        Returns:
+            True when ``col`` is on the board and not full, and the game still runs.
+
+        Raises:
+            TypeError: ``col`` is not an int (or is a bool).
+
+        Example:
+            >>> Game("111111").is_legal(0), Game("111111").is_legal(1), Game().is_legal(7)
+            (False, True, False)
+        """
         width = self._pos.width
         c = _column(col, width)
         return 0 <= c < width and self._pos.can_play(c)
 
     def is_winning_move(self, col: int) -> bool:
-        """Would playing ``col`` win at once for the side to move?"""
+        """Would playing ``col`` win at once for the side to move?
+
+        Args:
+            col: The column (0-based); any int, one off the board never wins.
+
+        Returns:
+            True when ``col`` is legal and completes a four in a row of the side to move.
+
+        Raises:
+            TypeError: ``col`` is not an int (or is a bool).
+
+        Example:
+            >>> Game("445566").is_winning_move(2), Game("445566").is_winning_move(0)
+            (True, False)
+        """
         width = self._pos.width
         c = _column(col, width)
         return 0 <= c < width and self._pos.is_winning_move(c)
@@ -156,11 +257,26 @@ class Game:
 
     @property
     def turn(self) -> Player:
-        """The side to move (once the game is over: the side that would move)."""
+        """The side to move (once the game is over, the side that would move)."""
         return RED if len(self._moves) % 2 == 0 else YELLOW
 
     def column_height(self, col: int) -> int:
-        """The number of discs in column ``col``."""
+        """The number of discs in column ``col``.
+
+        Args:
+            col: The column, 0 (leftmost) to ``width - 1``.
+
+        Returns:
+            The number of discs in it, 0 to ``height``.
+
+        Raises:
+            IndexError: ``col`` is off the board.
+            TypeError: ``col`` is not an int (or is a bool).
+
+        Example:
+            >>> Game("4453").column_height(3)
+            2
+        """
         width = self._pos.width
         c = _column(col, width)
         if not 0 <= c < width:
@@ -170,10 +286,22 @@ class Game:
     # -- the end of the game ---------------------------------------------------------
 
     def is_over(self) -> bool:
+        """Whether the game has ended: a four in a row, or a full board (a draw)."""
         return self._pos.is_over()
 
     def outcome(self) -> Outcome | None:
-        """None while the game runs; else who won (or a draw) and the winning line."""
+        """How the game ended, once it has.
+
+        Returns:
+            None while the game runs; else an :class:`link4.Outcome`, which says who won
+            (or a draw) and the winning line.
+
+        Example:
+            >>> Game("4455667").outcome()
+            Outcome(winner=<Player.RED: 1>, line=((3, 0), (4, 0), (5, 0), (6, 0)), ply=7)
+            >>> Game("4455").outcome() is None
+            True
+        """
         if self._pos.last_mover_won():
             winner = YELLOW if self.turn is RED else RED
             return Outcome(winner, self._winning_line(), len(self._moves))
@@ -191,13 +319,18 @@ class Game:
     def mirror(self) -> Game:
         """The game reflected left to right (column c becomes column width - 1 - c).
 
-        >>> Game("4453").mirror()
-        Game('4435')
+        Returns:
+            A new Game of the mirrored moves, in the same order, on a board of the same size.
+
+        Example:
+            >>> Game("4453").mirror()
+            Game('4435')
         """
         width = self._pos.width
         return Game([width - 1 - c for c in self._moves], width=width, height=self._pos.height)
 
     def copy(self) -> Game:
+        """An independent copy: moves played on one leave the other unchanged."""
         new = Game.__new__(Game)
         new._pos = self._pos.copy()
         new._moves = list(self._moves)
@@ -219,8 +352,7 @@ class Game:
         return self._pos.width == WIDTH and self._pos.height == HEIGHT
 
     def __eq__(self, other: object) -> bool:
-        """Games are equal when their positions are, whatever the order of the moves;
-        games on boards of different sizes never are."""
+        """Equal positions, whatever the order of the moves, on boards of the same size."""
         if not isinstance(other, Game):
             return NotImplemented
         return bool(self._pos == other._pos)
@@ -246,12 +378,30 @@ class Game:
     # -- boards without a history ------------------------------------------------------
 
     def to_board(self) -> list[list[int]]:
-        """The board as ``height`` rows of ``width`` ints, top row first: 0 empty, 1 red,
-        2 yellow."""
+        """The board as ``height`` rows of ``width`` ints, top row first: 0 empty, 1 red, 2 yellow.
+
+        Returns:
+            A new list of the rows, each a list of ints.
+
+        Example:
+            >>> Game("23", width=4, height=4).to_board()
+            [[0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 1, 2, 0]]
+        """
         return self._pos.rows()
 
     def to_array(self) -> npt.NDArray[np.int8]:
-        """The board as a (height, width) numpy int8 array, top row first (needs numpy)."""
+        """The board as a (height, width) numpy int8 array, top row first (needs numpy).
+
+        Returns:
+            The array of the cells, 0 empty, 1 red, 2 yellow (as :meth:`to_board`).
+
+        Raises:
+            ImportError: numpy is not installed.
+
+        Example:
+            >>> Game("4453").to_array()[-1].tolist()      # the bottom row
+            [0, 0, 2, 1, 1, 0, 0]
+        """
         try:
             import numpy as np
         except ImportError:
@@ -261,12 +411,25 @@ class Game:
         return np.array(self.to_board(), dtype=np.int8)
 
     def to_planes(self, player: Player | int | None = None) -> npt.NDArray[np.int8]:
-        """The board as a (height, width, 2) numpy int8 array seen by ``player`` (default:
-        the side to move), top row first: plane 0 holds that player's discs, plane 1 the
-        other's. This is PettingZoo's ``connect_four_v3`` observation (needs numpy).
+        """The board as a (height, width, 2) numpy int8 array seen by ``player``.
 
-        >>> Game("4453").to_planes()[5, 3].tolist()    # bottom row, column 3: red's
-        [1, 0]
+        Top row first: plane 0 holds that player's discs, plane 1 the other's. This is
+        PettingZoo's ``connect_four_v3`` observation (needs numpy).
+
+        Args:
+            player: The side whose view it is: a :class:`link4.Player`, 1 (red) or 2
+                (yellow); None (the default) for the side to move.
+
+        Returns:
+            The planes, 1 where the plane's side has a disc and 0 elsewhere.
+
+        Raises:
+            ImportError: numpy is not installed.
+            ValueError: ``player`` is neither 1 nor 2.
+
+        Example:
+            >>> Game("4453").to_planes()[5, 3].tolist()    # bottom row, column 3: red's
+            [1, 0]
         """
         try:
             import numpy as np
@@ -278,22 +441,36 @@ class Game:
 
     @classmethod
     def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:
-        """Build a game from (height, width, 2) planes, top row first, the board's size
-        being their shape: plane 0 holds the discs of ``player``, plane 1 the other
-        side's (PettingZoo's ``connect_four_v3``).
+        """Build a game from (height, width, 2) planes, top row first, the board's size being their shape.
 
-        With ``player=None`` the disc counts say whose discs plane 0 holds (red has as
-        many as yellow or one more); when they are equal, plane 0 is taken to be the
-        side to move's (red's), as in the observation of the agent about to act. Name
-        the player to read the other agent's view.
+        Plane 0 holds the discs of ``player``, plane 1 the other side's (PettingZoo's
+        ``connect_four_v3``). With ``player=None`` the disc counts say whose discs plane
+        0 holds (red has as many as yellow or one more); when they are equal, plane 0 is
+        taken to be the side to move's (red's), as in the observation of the agent about
+        to act. Name the player to read the other agent's view. The move history is
+        rebuilt as one order of play that reaches the board.
 
-        >>> g = Game("4453")
-        >>> Game.from_planes(g.to_planes()) == g
-        True
-        >>> Game.from_planes(g.to_planes(YELLOW), player=YELLOW) == g
-        True
+        Args:
+            planes: The planes: a numpy array or nested sequences, each cell a pair
+                ``[0, 0]`` (empty), ``[1, 0]`` (plane 0's disc) or ``[0, 1]`` (plane 1's).
+            player: The side whose discs plane 0 holds (a :class:`link4.Player`, 1 or 2),
+                or None to tell from the disc counts.
 
-        Raises BoardError when no legal game reaches the board.
+        Returns:
+            A game that reaches the board.
+
+        Raises:
+            BoardError: No legal game reaches the board, or the planes are no board (a
+                cell that is not one of the three pairs, disc counts no game has).
+            BoardSizeError: The planes' shape is of no size link4 plays.
+            ValueError: ``player`` is neither 1 nor 2.
+
+        Example:
+            >>> g = Game("4453")
+            >>> Game.from_planes(g.to_planes()) == g
+            True
+            >>> Game.from_planes(g.to_planes(YELLOW), player=YELLOW) == g
+            True
         """
         from link4._board import parse_planes
 
@@ -314,22 +491,40 @@ class Game:
 
         ``board`` is rows of cells, top row first, as a sequence of rows or a 2-d numpy
         array, a string of one line a row, or (height, width, 2) planes (see
-        ``from_planes``): the board's size is their shape. A flat sequence of cells, row
-        after row (Kaggle ConnectX), is the 7 x 6 board when it has 42 cells; any other
-        needs ``width`` and ``height``, which, given, any board must match.
+        :meth:`from_planes`): the board's size is their shape. A flat sequence of cells,
+        row after row (Kaggle ConnectX), is the 7 x 6 board when it has 42 cells; any
+        other needs ``width`` and ``height``, which, given, any board must match.
         A cell is 0 (or ``.``) for empty, 1 (``X``, ``R``) for red, 2 (``O``, ``Y``) for
         yellow. Numbers may be ints, bools or whole floats; ``red`` and ``yellow`` name
         other values, for instance ``red=1, yellow=-1`` for a board of +1 and -1.
         The move history is rebuilt as one order of play that reaches the board.
 
-        >>> Game.from_board([0] * 38 + [-1, 1, -1, 1], red=1, yellow=-1).to_board()[-1]
-        [0, 0, 0, 2, 1, 2, 1]
-        >>> Game.from_board(["....", "....", "....", ".XO."])
-        Game('23', width=4, height=4)
+        Args:
+            board: The board, in any of the forms above.
+            red: The number that stands for a red disc.
+            yellow: The number that stands for a yellow disc.
+            width: The number of columns the board must have; given with ``height`` or
+                not at all.
+            height: The number of rows the board must have; given with ``width`` or not
+                at all.
 
-        Raises BoardError when no legal game reaches the board, BoardSizeError for a
-        shape of no size link4 plays, SizeMismatchError for a board of another size
-        than ``width`` and ``height``.
+        Returns:
+            A game that reaches the board.
+
+        Raises:
+            BoardError: No legal game reaches the board, or ``board`` is no board (ragged
+                rows, a cell that is no disc).
+            BoardSizeError: A shape of no size link4 plays.
+            SizeMismatchError: A board of another size than ``width`` and ``height``.
+            ValueError: ``red`` or ``yellow`` is not a whole number other than 0, or
+                both are the same.
+            TypeError: Only one of ``width`` and ``height`` is given, or one is not an int.
+
+        Examples:
+            >>> Game.from_board([0] * 38 + [-1, 1, -1, 1], red=1, yellow=-1).to_board()[-1]
+            [0, 0, 0, 2, 1, 2, 1]
+            >>> Game.from_board(["....", "....", "....", ".XO."])
+            Game('23', width=4, height=4)
         """
         from link4._board import is_planes, parse_board, parse_planes
 
@@ -346,9 +541,27 @@ class Game:
 
     @classmethod
     def from_openspiel(cls, state: Any) -> Game:
-        """The game of an OpenSpiel ``connect_four`` state, from its history (so with the
-        real order of play), on the state's board. Needs nothing imported: any object
-        with the methods of a ``pyspiel.State`` will do.
+        """The game of an OpenSpiel ``connect_four`` state, from its history.
+
+        So the game has the real order of play, on the state's board. Needs nothing
+        imported: any object with the methods of a ``pyspiel.State`` will do. With
+        OpenSpiel installed::
+
+            state = pyspiel.load_game("connect_four").new_initial_state()
+            state.apply_action(3)
+            Game.from_openspiel(state)          # Game('4')
+
+        Args:
+            state: The OpenSpiel state.
+
+        Returns:
+            The game of the state's moves, on a board of the state's rows and columns.
+
+        Raises:
+            ValueError: The state is not of ``connect_four``, or of a game of another
+                length of line than four.
+            BoardSizeError: The state's board is of a size link4 does not play.
+            IllegalMoveError: The history holds a move the rules forbid.
         """
         game = state.get_game()
         name = game.get_type().short_name
@@ -385,8 +598,24 @@ class Game:
 
 
 def as_game(position: Game | str) -> Game:
-    """``position`` itself if it is a Game, the game of a move string otherwise; TypeError
-    for anything else. (A Game is not copied.)"""
+    """``position`` itself if it is a Game, the game of a move string otherwise.
+
+    Args:
+        position: A :class:`link4.Game` or a move string (of the 7 x 6 board).
+
+    Returns:
+        The Game itself (not a copy), or the game of the move string.
+
+    Raises:
+        TypeError: ``position`` is neither a Game nor a string.
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid (its subclass
+            GameOverError for a move after the end of the game).
+
+    Example:
+        >>> as_game("4453")
+        Game('4453')
+    """
     if isinstance(position, str):
         return Game(position)
     if not isinstance(position, Game):
@@ -395,18 +624,41 @@ def as_game(position: Game | str) -> Game:
 
 
 def core_position(position: Game | str) -> _core.Position:
-    """The compiled core's position of a Game (its own, not a copy, of the game's size)
-    or of a move string (on the 7 x 6 board), for link4's own modules that hand a
-    position to the core; TypeError for anything else."""
+    """The compiled core's position of a Game or of a move string.
+
+    For link4's own modules that hand a position to the core.
+
+    Args:
+        position: A :class:`link4.Game` (of any size) or a move string (of the 7 x 6 board).
+
+    Returns:
+        The game's own core position (not a copy, of the game's size), or a new one for
+        a move string.
+
+    Raises:
+        TypeError: ``position`` is neither a Game nor a string.
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid (its subclass
+            GameOverError for a move after the end of the game).
+    """
     if isinstance(position, str):
         return _core.Position.from_moves(position)
     return as_game(position)._pos
 
 
 def game_from_core(position: _core.Position, moves: str) -> Game:
-    """The game of a core position (of any size) and a move string the core found to
-    reach it (no check that it does), for link4's own modules: no further call into the
-    core."""
+    """The game of a core position (of any size) and a move string the core found to reach it.
+
+    For link4's own modules: there is no check that the moves reach the position, and no
+    further call into the core.
+
+    Args:
+        position: The core's position, which the game takes as its own (not a copy).
+        moves: A move string that reaches ``position``.
+
+    Returns:
+        The game of that position with those moves as its record.
+    """
     game = Game.__new__(Game)
     game._pos = position
     game._moves = [ord(ch) - ord("1") for ch in moves]

@@ -14,10 +14,26 @@ def perft(game_or_moves: Game | str, depth: int) -> int:
     A won position ends the game, so no sequence continues past it. A move string is a
     position of the 7 x 6 board; a Game may be of any size.
 
-    >>> [perft("", d) for d in range(1, 5)]
-    [7, 49, 343, 2401]
-    >>> perft(Game(width=4, height=4), 2)
-    16
+    Args:
+        game_or_moves: The position: a :class:`link4.Game` or a move string such as
+            ``"4453"``.
+        depth: The length of the sequences counted, 0 or more (0 counts the empty one).
+
+    Returns:
+        The number of sequences of ``depth`` legal moves, 0 when the game ends first.
+
+    Raises:
+        TypeError: ``depth`` is not an int, or the position is neither a Game nor a string.
+        ValueError: ``depth`` is negative.
+        InvalidMoveError: A malformed move string.
+        IllegalMoveError: A move string with a move the rules forbid (its subclass
+            GameOverError for a move after the end of the game).
+
+    Example:
+        >>> [perft("", d) for d in range(1, 5)]
+        [7, 49, 343, 2401]
+        >>> perft(Game(width=4, height=4), 2)
+        16
     """
     pos = core_position(game_or_moves)
     if isinstance(depth, bool) or not isinstance(depth, int):

@@ -1,5 +1,7 @@
 """Engine: the players of ``link4 play --level`` as an object that chooses moves.
 
+See :class:`link4.Engine`; the levels themselves are in :mod:`link4.levels`.
+
 >>> from link4 import Game
 >>> engine = Engine(level=4, seed=1)
 >>> engine.choose(Game("121212"))        # red completes column 1 (index 0)
@@ -35,8 +37,9 @@ def _level_name(level: int | str) -> str:
 class Engine:
     """A player of a given strength: ``choose(game)`` returns its move (a 0-based column).
 
-    ``level`` is ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a
-    string: the same players as ``link4 play --level`` (see ``link4.levels``).
+    For a script, a notebook or an environment that needs an opponent: ``level`` is
+    ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a string: the
+    same players as ``link4 play --level`` (see :mod:`link4.levels`).
     ``seed`` makes its choices reproducible (the levels draw among equal moves at random,
     and the lower ones err on purpose); None seeds from the system.
 
@@ -55,6 +58,35 @@ class Engine:
 
     ``solver`` is the Solver whose table levels 5 and perfect use (a new one of the
     default size if None).
+
+    Args:
+        level: ``1`` to ``5`` or ``"perfect"``, as an int or a string (any case, spaces
+            around it ignored).
+        seed: The seed of the engine's random generator; None seeds from the system.
+        time_limit: The budget in seconds per move (more than 0), or None for none.
+        solver: The :class:`link4.Solver` of levels 5 and perfect, shared with other
+            users of it if given (the other levels use none).
+
+    Raises:
+        TypeError: ``level`` is neither an int nor a string, or ``time_limit`` is not a
+            number.
+        ValueError: An unknown level, or a ``time_limit`` that is not more than 0.
+
+    Examples:
+        >>> from link4 import Game
+        >>> engine = Engine(level=3, seed=1)
+        >>> engine
+        Engine(level=3, seed=1)
+        >>> engine.choose(Game("4455")) in (2, 5)     # either of red's winning columns
+        True
+        >>> engine.choose("4455667")
+        Traceback (most recent call last):
+          ...
+        link4.GameOverError: no move to choose: the game is over: red wins with its 4th disc
+        >>> Engine(6)
+        Traceback (most recent call last):
+          ...
+        ValueError: unknown level 6: the levels are 1 to 5 and 'perfect'
     """
 
     def __init__(
@@ -80,7 +112,7 @@ class Engine:
 
     @property
     def level(self) -> str:
-        """The level: ``"1"`` to ``"5"`` or ``"perfect"``."""
+        """The level, ``"1"`` to ``"5"`` or ``"perfect"``."""
         return self._level
 
     @property
@@ -93,7 +125,24 @@ class Engine:
 
         ``rng`` replaces the engine's own generator for this move (environments pass
         theirs so that a seeded reset replays the same games). The game is not changed.
-        Raises GameOverError once the game has ended.
+
+        Args:
+            game: The position: a :class:`link4.Game` of any size or a move string (7 x 6).
+            rng: The random generator for this move; None for the engine's own.
+
+        Returns:
+            The column (0-based) the engine plays.
+
+        Raises:
+            GameOverError: Once the game has ended.
+            TypeError: ``game`` is neither a Game nor a string.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            RuntimeError: The solver (levels 5 and perfect) is searching in another thread.
+
+        Example:
+            >>> Engine(level=2, seed=7).choose("121212")    # red completes column 1
+            0
         """
         game = as_game(game)
         outcome = game.outcome()

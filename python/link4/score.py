@@ -1,5 +1,8 @@
 """The score convention, computed in Python (docs/score.md).
 
+These functions turn the scores of :meth:`link4.Solver.solve` and the other searches
+into the move or the disc that wins, and back.
+
 A score is seen from the side to move: 0 is a draw; a win scores 1 + the number of discs
 the winner had not yet played, so a win whose last disc falls on move ``m`` (moves
 counted from 1) scores ``1 + (width * height - m) // 2``; a loss is the negative of the
@@ -28,17 +31,28 @@ from link4._rules import HEIGHT, WIDTH
 __all__ = ["SCORE_BASE", "best_columns", "win_score", "winning_disc", "winning_move"]
 
 SCORE_BASE: int = WIDTH * HEIGHT // 2 + 1
-"""On the 7 x 6 board, one more than the discs each side has: a win with the k-th disc
-scores SCORE_BASE - k. (On a board of an odd number of cells red has one disc more than
-yellow, so no single base serves both: see win_score.)"""
+"""On the 7 x 6 board, one more than the discs each side has, so a win with the k-th
+disc scores ``SCORE_BASE - k``. (On a board of an odd number of cells red has one disc
+more than yellow, so no single base serves both: see :func:`link4.score.win_score`.)"""
 
 
 def win_score(move: int, *, width: int = WIDTH, height: int = HEIGHT) -> int:
-    """The score, for the winner, of a win whose winning disc falls on move ``move``
-    (moves counted from 1).
+    """The score, for the winner, of a win whose winning disc falls on move ``move``.
 
-    >>> win_score(7), win_score(7, width=4, height=4)   # four in a row at once
-    (18, 5)
+    Args:
+        move: The move of the winning disc, counted from 1 (1 to ``width * height``).
+        width: The board's number of columns.
+        height: The board's number of rows.
+
+    Returns:
+        The winner's score, ``1 + (width * height - move) // 2``.
+
+    Raises:
+        ValueError: ``move`` is not a move of that board.
+
+    Example:
+        >>> win_score(7), win_score(7, width=4, height=4)   # four in a row at once
+        (18, 5)
     """
     cells = width * height
     if not 1 <= move <= cells:
@@ -47,17 +61,29 @@ def win_score(move: int, *, width: int = WIDTH, height: int = HEIGHT) -> int:
 
 
 def winning_move(score: int, ply: int, *, width: int = WIDTH, height: int = HEIGHT) -> int:
-    """The move (counted from 1) on which the winner's winning disc falls, for a non-zero
-    ``score`` of the side to move with ``ply`` discs down.
+    """The move on which the winner's winning disc falls, for a score of the side to move.
 
     The side to move plays the moves of the parity of ``ply + 1``, its opponent the
     others; of the two moves that a score allows, the winner's is the one.
-    ValueError for 0 (a draw has no winner) and for scores off the scale.
 
-    >>> winning_move(18, 4), winning_move(-18, 5)      # red's 4th disc
-    (7, 7)
-    >>> winning_move(1, 0, width=8, height=5)          # 8 x 5: red wins on move 39
-    39
+    Args:
+        score: A non-zero score, seen from the side to move (negative: it loses).
+        ply: The number of discs down in the position scored.
+        width: The board's number of columns.
+        height: The board's number of rows.
+
+    Returns:
+        The move (counted from 1) of the winning disc.
+
+    Raises:
+        ValueError: For 0 (a draw has no winner), for scores off the scale, and for a
+            ``ply`` that no running game of that board has.
+
+    Example:
+        >>> winning_move(18, 4), winning_move(-18, 5)      # red's 4th disc
+        (7, 7)
+        >>> winning_move(1, 0, width=8, height=5)          # 8 x 5: red wins on move 39
+        39
     """
     cells = width * height
     if not 0 <= ply < cells:
@@ -78,16 +104,30 @@ def winning_move(score: int, ply: int, *, width: int = WIDTH, height: int = HEIG
 def winning_disc(
     score: int, ply: int | None = None, *, width: int = WIDTH, height: int = HEIGHT
 ) -> int:
-    """The number of the winner's winning disc (k) for a non-zero ``score`` of the side
-    to move with ``ply`` discs down.
+    """The number of the winner's winning disc (k) for a score of the side to move.
 
     On a board of an even number of cells (7 x 6) both sides have as many discs and k
     does not depend on who moves, so ``ply`` may be left out; on an odd one it says
     whether red, which has the extra disc, or yellow wins.
-    ValueError for 0 (a draw has no winner) and for scores off the scale.
 
-    >>> winning_disc(1), winning_disc(1, 0, width=5, height=5), winning_disc(1, 1, width=5, height=5)
-    (21, 13, 12)
+    Args:
+        score: A non-zero score, seen from the side to move (negative: it loses).
+        ply: The number of discs down in the position scored; None (on a board of an
+            even number of cells only) for any.
+        width: The board's number of columns.
+        height: The board's number of rows.
+
+    Returns:
+        The number k such that the winner's k-th disc is the winning one.
+
+    Raises:
+        ValueError: For 0 (a draw has no winner), for scores off the scale, for a ``ply``
+            that no running game of that board has, and for ``ply=None`` on a board of
+            an odd number of cells.
+
+    Example:
+        >>> winning_disc(1), winning_disc(1, 0, width=5, height=5), winning_disc(1, 1, width=5, height=5)
+        (21, 13, 12)
     """
     if ply is None:
         if width * height % 2:
@@ -99,12 +139,19 @@ def winning_disc(
 
 
 def best_columns(values: Sequence[object]) -> list[int]:
-    """The columns worth the best score, given each column's value as ``Solver.analyze``
-    returns them; [] unless every playable column's score is exact (an int), since
-    "best" means nothing before then.
+    """The columns worth the best score, given each column's value.
 
-    >>> best_columns([-8, -8, None, 4, 4, -8, -8]), best_columns([1, None, 0])
-    ([3, 4], [0])
+    Args:
+        values: Each column's value as :meth:`link4.Solver.analyze` returns them: a score,
+            None for a full column, or the bounds a limit left.
+
+    Returns:
+        The 0-based columns of the best score, left to right; [] unless every playable
+        column's score is exact (an int), since "best" means nothing before then.
+
+    Example:
+        >>> best_columns([-8, -8, None, 4, 4, -8, -8]), best_columns([1, None, 0])
+        ([3, 4], [0])
     """
     legal = [v for v in values if v is not None]
     if not legal or not all(isinstance(v, int) for v in legal):
