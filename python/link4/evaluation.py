@@ -102,11 +102,11 @@ class Rate:
 
 @dataclass(frozen=True)
 class Evaluation:
-    """What :func:`link4.evaluate <link4.evaluation.evaluate>` measured.
+    """What :func:`link4.evaluate` measured.
 
     ``str()`` gives a table of the results. There is no example here: making one plays
     and judges games, which takes more than a fraction of a second (see
-    :func:`evaluate`'s).
+    :func:`~link4.evaluate`'s).
 
     Args:
         agent: The policy's name.

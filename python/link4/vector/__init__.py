@@ -28,10 +28,10 @@ A small batch, step by step:
 >>> [len(moves) for moves in positions(env)]
 [1, 1, 1]
 
-Bots (:class:`Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
+Bots (:class:`~link4.bots.Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
 node budget per move if wanted), computed in C++ for the whole batch. :func:`games` and
 :func:`positions` turn a batch into Games or move strings for labelling with
-:func:`link4.analyze_many`; :func:`link4.evaluate <link4.evaluation.evaluate>` measures
+:func:`link4.analyze_many`; :func:`link4.evaluate` measures
 a policy against a bot. Needs ``pip install "link4[vector]"`` (Gymnasium 1.x and numpy).
 """
 

@@ -59,7 +59,7 @@ class EpisodeHistory(NamedTuple):
     """(num_envs, width x height): at ply p, the exact score (its view, the scale of
     :mod:`link4.score`) of the position the opponent moved from, when its move came from
     a finished exact search (the perfect bot, level 5 late in the game); else
-    :data:`~link4.vector.env.NO_SCORE`."""
+    :data:`~link4.vector.NO_SCORE`."""
 
 
 def _agent_side(player: Player | int | str) -> int:
