@@ -32,6 +32,13 @@ def test_readme_opens_with_install_and_test_commands(readme: str) -> None:
     ]
 
 
+def test_readme_is_a_landing_page_of_at_most_200_lines(readme: str) -> None:
+    # The guides and the reference are the documentation site's (docs/): the README
+    # says what link4 is and points there.
+    assert len(readme.splitlines()) <= 200
+    assert "docs/index.md" in readme and "docs/getting-started.md" in readme
+
+
 def test_readme_python_examples(readme: str) -> None:
     # Only the fenced examples are doctests, so the closing fence is never read as output.
     examples = [
