@@ -145,3 +145,31 @@ def test_the_search_box_finds_the_pages(browser: Any, address: str, query: str, 
     assert "search.html" in browser.current_url
     found = [a.get_attribute("href") for a in browser.find_elements("css selector", "ul.search li a")]
     assert any(href.split("#")[0].endswith(page) for href in found), found
+
+
+def test_a_site_that_leaves_out_public_names_fails_to_build(tmp_path: Path) -> None:
+    # The check behind "every public name is in the reference": a site documenting one
+    # class, and only one of its methods, names every other public name and fails.
+    if importlib.util.find_spec("sphinx") is None or not (DOCS / "_ext").is_dir():
+        pytest.skip('needs the docs extra (pip install ".[docs]") and docs/_ext')
+    from sphinx.cmd.build import build_main
+
+    source = tmp_path / "source"
+    source.mkdir()
+    (source / "conf.py").write_text(
+        f"import sys\nsys.path.insert(0, {str(DOCS / '_ext')!r})\n"
+        "extensions = ['sphinx.ext.autodoc', 'public_api']\n",
+        encoding="utf-8",
+    )
+    (source / "index.rst").write_text(
+        "Site\n====\n\n.. autoclass:: link4.Engine\n   :members: choose\n", encoding="utf-8"
+    )
+    warnings = tmp_path / "warnings.txt"
+    status = build_main(["-W", "-q", "-w", str(warnings), "-b", "html", str(source), str(tmp_path / "out")])
+    text = warnings.read_text(encoding="utf-8")
+    assert status != 0
+    assert "link4.Game is public but not in the API reference" in text
+    assert "link4.vector.VectorEnv is public but not in the API reference" in text
+    assert "link4.Engine.level is public but not in the API reference" in text
+    assert "link4.Engine.choose" not in text
+    assert "link4.Engine is public" not in text
