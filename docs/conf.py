@@ -43,9 +43,8 @@ napoleon_google_docstring = True
 napoleon_numpy_docstring = False
 napoleon_use_rtype = False
 autodoc_typehints = "description"
-autodoc_typehints_description_target = "documented_params"
+autodoc_typehints_description_target = "all"
 autodoc_member_order = "bysource"
-autodoc_class_signature = "separated"
 autodoc_default_options = {"members": True, "show-inheritance": True}
 
 # Broken references are errors (-n): every name of link4 must resolve. Names of other
@@ -59,7 +58,7 @@ nitpick_ignore_regex = [
     ("py:.*", r"(re|subprocess|socket|json|ipaddress)\..*"),
     ("py:class", r"(Path|PathLike|Random|Namespace|Sequence|Iterable|Iterator|Callable|Mapping)"),
     ("py:class", r"(NDArray|ArrayLike|DTypeLike|Any|Self|TypeAlias|Literal|Final)"),
-    ("py:class", r"(np\.ndarray|ndarray|dtype|ActType|ObsType|Space|Env|VectorEnv\[.*\])"),
+    ("py:class", r"(np\.ndarray|ndarray|dtype|ActType|ObsType|Space|Env|VectorEnv\[.*\]|AutoresetMode)"),
     ("py:class", r"(link4\.[a-z.]*\.)?(_?[A-Z][A-Za-z]*T|T)"),  # type variables
     ("py:class", r"(Scope|Receive|Send|ASGIApp|Request|Response)"),
     # Private names (a leading underscore) in the annotations of public ones: not API.
