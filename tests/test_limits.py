@@ -84,6 +84,22 @@ def test_bad_time_limits_are_value_errors(time_limit: float) -> None:
 
 
 @pytest.mark.parametrize(
+    ("position", "options", "error", "message"),
+    [
+        (5, {}, TypeError, "a position is a link4.Game or a move string, not int"),
+        ("4453", {"time_limit": "0.5"}, TypeError, "time_limit must be a number of seconds, not str"),
+        ("4453", {"time_limit": -1}, ValueError, "time_limit must be a number of seconds >= 0"),
+        ("4453", {"max_length": -1}, ValueError, "max_length must be an int >= 0, not -1"),
+    ],
+)
+def test_a_principal_variation_checks_its_arguments_first(
+    position: object, options: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        Solver(table_mb=4).pv(position, **options)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
     "node_limit",
     [0, -1, -(2**70), math.nan, math.inf, 1.5, 1000.0, True, "1000"],
     ids=["0", "-1", "-huge", "nan", "inf", "1.5", "float", "bool", "str"],

@@ -26,6 +26,7 @@ from link4._request import (
     PositionLike,
     SearchResult,
     column_values,
+    limits,
     position,
     request,
     search_result,
@@ -35,7 +36,7 @@ from link4._request import (
 from link4._request import StopReason as StopReason
 from link4.book import SHIPPED, Book, BookChoice, book_for_board, resolve
 from link4.errors import SizeMismatchError
-from link4.game import HEIGHT, WIDTH, Game
+from link4.game import HEIGHT, WIDTH, as_game
 
 __all__ = [
     "CENTRE_ORDER",
@@ -368,7 +369,9 @@ class Solver:
         Raises:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
-            TypeError: ``time_limit`` is not a number.
+            TypeError: ``pos`` is neither a Game nor a string, or ``time_limit`` is not
+                a number.
+            ValueError: ``time_limit`` is negative or ``max_length`` is not an int >= 0.
             SizeMismatchError: A game of another size than the book given to the Solver.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
@@ -379,7 +382,12 @@ class Solver:
             >>> len(Solver(table_mb=16).pv("5554224333234511764415115"))   # yellow wins with its 18th disc
             11
         """
-        game = Game(pos) if isinstance(pos, str) else pos.copy()
+        game = as_game(pos).copy()
+        limits(time_limit, None)  # checked once here, not at the first search
+        if max_length is not None and (
+            isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0
+        ):
+            raise ValueError(f"max_length must be an int >= 0, not {max_length!r}")
         deadline = None if time_limit is None else time.monotonic() + time_limit
         line: list[int] = []
         while not game.is_over() and (max_length is None or len(line) < max_length):
