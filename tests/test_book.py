@@ -57,6 +57,13 @@ def test_lookup_covers_mirror_images_and_depth(tmp_path: Path) -> None:
     # Each entry comes back as the member of its mirror pair with the smaller key.
     assert sorted((g.moves, s) for g, s in book.entries()) == [("3344", 18), ("44", 1)]
     assert repr(book) == f"<link4.Book {str(path)!r}: 2 positions, depth 4>"
+    # Entries by index, as in a list: negative ones from the end, others refused.
+    assert [(g.moves, s) for g, s in (book.entry(0), book.entry(-1))] == [("44", 1), ("3344", 18)]
+    for index in (2, -3):
+        with pytest.raises(IndexError, match=f"no entry {index} in a book of 2 entries"):
+            book.entry(index)
+    with pytest.raises(TypeError, match="index is an int"):
+        book.entry(True)
 
 
 def corrupt(data: bytes, at: int, value: int | None = None) -> bytes:

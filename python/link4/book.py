@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import operator
 import os
 from collections.abc import Iterator, Mapping
 
@@ -232,15 +233,23 @@ class Book:
         """The ``index``-th (position, score) of ``entries()``, in one call into the engine.
 
         Args:
-            index: The entry's index, 0 to ``len(book) - 1``.
+            index: The entry's index, 0 to ``len(book) - 1``; a negative one counts from
+                the end, as in a list.
 
         Returns:
             The entry's position (a :class:`link4.Game`) and its score.
 
         Raises:
-            IndexError: ``index`` is ``len(book)`` or more.
+            TypeError: ``index`` is not an int.
+            IndexError: ``index`` is ``len(book)`` or more, or below ``-len(book)``.
         """
-        position, moves, score = self._core.entry_game(index)
+        if isinstance(index, bool):
+            raise TypeError("a book entry's index is an int, not bool")
+        index = operator.index(index)  # numpy's integers too; TypeError for the rest
+        size = len(self)
+        if not -size <= index < size:
+            raise IndexError(f"no entry {index} in a book of {size} entries")
+        position, moves, score = self._core.entry_game(index % size)
         return game_from_core(position, moves), score
 
     def plies_and_scores(self) -> Iterator[tuple[int, int]]:
