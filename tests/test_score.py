@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from published_sizes import PUBLISHED
 
-from link4 import RED, YELLOW
+from link4 import RED, YELLOW, BoardSizeError
 from link4._text import bound_words, describe_score, hint_bound_words, hint_words, score_words
 from link4.score import SCORE_BASE, win_score, winning_disc, winning_move
 
@@ -91,6 +91,18 @@ def test_a_ply_off_the_board() -> None:
 
 
 # -- words --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(3, 6), (7, 13), (10, 4)])
+def test_boards_link4_does_not_play_are_refused(size: tuple[int, int]) -> None:
+    width, height = size
+    for compute in (
+        lambda: win_score(1, width=width, height=height),
+        lambda: winning_move(1, 0, width=width, height=height),
+        lambda: winning_disc(1, 0, width=width, height=height),
+    ):
+        with pytest.raises(BoardSizeError):
+            compute()
 
 
 def test_words_at_other_sizes() -> None:

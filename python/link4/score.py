@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from link4._rules import HEIGHT, WIDTH
+from link4._rules import HEIGHT, WIDTH, check_size
 
 __all__ = ["SCORE_BASE", "best_columns", "win_score", "winning_disc", "winning_move"]
 
@@ -49,11 +49,13 @@ def win_score(move: int, *, width: int = WIDTH, height: int = HEIGHT) -> int:
 
     Raises:
         ValueError: ``move`` is not a move of that board.
+        link4.BoardSizeError: ``width`` x ``height`` is not a board link4 plays.
 
     Example:
         >>> win_score(7), win_score(7, width=4, height=4)   # four in a row at once
         (18, 5)
     """
+    width, height = check_size(width, height)
     cells = width * height
     if not 1 <= move <= cells:
         raise ValueError(f"a move of a {width}x{height} board is from 1 to {cells}, not {move}")
@@ -78,6 +80,7 @@ def winning_move(score: int, ply: int, *, width: int = WIDTH, height: int = HEIG
     Raises:
         ValueError: For 0 (a draw has no winner), for scores off the scale, and for a
             ``ply`` that no running game of that board has.
+        link4.BoardSizeError: ``width`` x ``height`` is not a board link4 plays.
 
     Example:
         >>> winning_move(18, 4), winning_move(-18, 5)      # red's 4th disc
@@ -85,6 +88,7 @@ def winning_move(score: int, ply: int, *, width: int = WIDTH, height: int = HEIG
         >>> winning_move(1, 0, width=8, height=5)          # 8 x 5: red wins on move 39
         39
     """
+    width, height = check_size(width, height)
     cells = width * height
     if not 0 <= ply < cells:
         raise ValueError(f"a running {width}x{height} game has 0 to {cells - 1} discs, not {ply}")
