@@ -56,6 +56,16 @@ def _field(obj: Any, name: str, default: Any = None) -> Any:
     return getattr(obj, name, default)
 
 
+def _whole_number(config: Any, name: str, default: int) -> int:
+    # JSON configurations may write 6 as 6.0: a whole number of either type is taken.
+    value = _field(config, name, default)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"ConnectX's {name} is a number, not {type(value).__name__}")
+    if isinstance(value, float) and not value.is_integer():
+        raise ValueError(f"ConnectX's {name} is a whole number, not {value!r}")
+    return int(value)
+
+
 def move_budget(config: Any) -> float:
     """The seconds the agent may think per move: ``config.actTimeout`` less the margin.
 
@@ -94,12 +104,12 @@ def board_size(config: Any) -> tuple[int, int]:
 
     Raises:
         ValueError: A board out of link4's range or a game of other than four in a row
-            (the message says what link4 plays).
-        TypeError: ``rows`` or ``columns`` is not a number.
+            (the message says what link4 plays), or a number that is not whole.
+        TypeError: ``rows``, ``columns`` or ``inarow`` is not a number.
     """
-    rows = _field(config, "rows", HEIGHT)
-    columns = _field(config, "columns", WIDTH)
-    inarow = _field(config, "inarow", 4)
+    rows = _whole_number(config, "rows", HEIGHT)
+    columns = _whole_number(config, "columns", WIDTH)
+    inarow = _whole_number(config, "inarow", 4)
     if (
         inarow != 4
         or not MIN_WIDTH <= columns <= MAX_WIDTH
