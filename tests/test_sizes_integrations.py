@@ -50,7 +50,7 @@ def test_what_the_agent_does_not_play_is_refused(change: dict[str, int], fragmen
 def test_sizes_are_whole_numbers_of_either_type() -> None:
     assert board_size({"rows": 8.0, "columns": 5, "inarow": 4.0}) == (5, 8)
     assert type(board_size({"rows": 8.0, "columns": 5.0})[0]) is int
-    with pytest.raises(ValueError, match=r"ConnectX.s rows is a whole number, not 7\.5"):
+    with pytest.raises(ValueError, match=r"ConnectX's rows is a whole number, not 7\.5"):
         board_size({"rows": 7.5, "columns": 5})
     with pytest.raises(TypeError, match="ConnectX's columns is a number, not str"):
         board_size({"rows": 6, "columns": "7"})
