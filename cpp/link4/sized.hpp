@@ -23,6 +23,16 @@ struct AnyPosition {
     bool operator==(const AnyPosition&) const = default;
 };
 
+// Calls f(g) with a geometry whose Shape is read at runtime: the narrowest word that
+// holds width x height. Precondition: a supported size.
+template <typename F>
+decltype(auto) with_shape_at_runtime(int width, int height, F&& f) {
+    if (width * (height + 1) <= kPackedKeyBits)
+        return f(Packed64{&shape_of<std::uint64_t>(width, height)});
+    if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
+    return f(Wide128{&shape_of<Bits128>(width, height)});
+}
+
 // Calls f(g) with the geometry of width x height. Precondition: a supported size.
 template <typename F>
 decltype(auto) with_geometry(int width, int height, F&& f) {
@@ -34,10 +44,7 @@ decltype(auto) with_geometry(int width, int height, F&& f) {
     if (is(Fixed8x5{})) return f(Fixed8x5{});
     if (is(Fixed6x7{})) return f(Fixed6x7{});
     if (is(Fixed9x5{})) return f(Fixed9x5{});
-    if (width * (height + 1) <= kPackedKeyBits)
-        return f(Packed64{&shape_of<std::uint64_t>(width, height)});
-    if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
-    return f(Wide128{&shape_of<Bits128>(width, height)});
+    return with_shape_at_runtime(width, height, f);
 }
 
 // Calls f(g) with the geometry of width x height among fewer kinds: the standard board's
@@ -47,10 +54,7 @@ decltype(auto) with_geometry(int width, int height, F&& f) {
 template <typename F>
 decltype(auto) with_runtime_geometry(int width, int height, F&& f) {
     if (width == Standard::width() && height == Standard::height()) return f(Standard{});
-    if (width * (height + 1) <= kPackedKeyBits)
-        return f(Packed64{&shape_of<std::uint64_t>(width, height)});
-    if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
-    return f(Wide128{&shape_of<Bits128>(width, height)});
+    return with_shape_at_runtime(width, height, f);
 }
 
 template <typename G>
