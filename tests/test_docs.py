@@ -14,51 +14,24 @@ is skipped, unless LINK4_REQUIRE_DOCS_EXAMPLES=1, as CI sets it.
 from __future__ import annotations
 
 import contextlib
-import doctest
 import importlib.util
 import io
 import os
 import re
 import shlex
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from doc_examples import Block, DoctestSession, code_blocks
 
 from link4.cli import build_parser
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts) if DOCS.is_dir() else []
 RUN = ("pycon", "python", "sh", "console", "bash")
-OPENING_FENCE = re.compile(r"^(`{3,})([\w-]*)\s*$")
 IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )?(?:import|from) ([A-Za-z_]\w*)", re.MULTILINE)
 SHELL_SEPARATORS = {"&&", "||", ";", "|", "<", ">", ">>", "2>", "&"}
-
-
-@dataclass(frozen=True)
-class Block:
-    language: str
-    text: str
-    line: int  # of the block's first line in the page, counted from 0
-
-
-def code_blocks(page: Path) -> list[Block]:
-    """The fenced blocks of a Markdown page (directives such as ```{toctree} too)."""
-    blocks: list[Block] = []
-    lines = page.read_text(encoding="utf-8").splitlines(keepends=True)
-    i = 0
-    while i < len(lines):
-        opening = OPENING_FENCE.match(lines[i]) or re.match(r"^(`{3,})\{", lines[i])
-        if not opening:
-            i += 1
-            continue
-        fence, language = opening.group(1), (opening.group(2) if opening.re is OPENING_FENCE else "")
-        end = next((j for j in range(i + 1, len(lines)) if lines[j].rstrip() == fence), None)
-        assert end is not None, f"{page.name}:{i + 1}: a code block is never closed"
-        blocks.append(Block(language, "".join(lines[i + 1 : end]), i + 1))
-        i = end + 1
-    return blocks
 
 
 def missing_packages(blocks: list[Block]) -> list[str]:
@@ -110,17 +83,12 @@ def test_examples(page: Path) -> None:
         if os.environ.get("LINK4_REQUIRE_DOCS_EXAMPLES") == "1":
             pytest.fail(f"{page.name}: its examples need {missing}, which are not installed")
         pytest.skip(f"{page.name}: its examples need {missing}")
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    session: dict[str, object] = {}
-    report: list[str] = []  # doctest swaps sys.stdout while it runs: collect its report
+    session = DoctestSession()
     checked = 0
     for block in blocks:
         where = f"{page.relative_to(DOCS)}:{block.line + 1}"
         if block.language == "pycon":
-            test = parser.get_doctest(block.text, session, where, str(page), block.line)
-            runner.run(test, out=report.append, clear_globs=False)
-            session = test.globs  # a DocTest runs in a copy: the next block goes on from it
+            session.run(block, page, where)
             checked += 1
         elif block.language == "python":
             run_script(block.text, where)
@@ -129,7 +97,7 @@ def test_examples(page: Path) -> None:
             for argv in link4_commands(block.text):
                 parse(argv, where)
                 checked += 1
-    assert runner.failures == 0, "".join(report)
+    assert session.failures == 0, session.report
     assert checked > 0
 
 

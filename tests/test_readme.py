@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import doctest
-import re
 from pathlib import Path
 
 import pytest
+from doc_examples import DoctestSession, code_blocks
 
 # Next to tests/ in a checkout, in the sdist, and in the copies that the wheel tests use.
 README = Path(__file__).resolve().parent.parent / "README.md"
-
-FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.MULTILINE | re.DOTALL)
 
 
 @pytest.fixture(scope="module")
@@ -21,11 +18,11 @@ def readme() -> str:
 
 
 def test_readme_opens_with_install_and_test_commands(readme: str) -> None:
-    blocks = FENCE.findall(readme)
+    blocks = code_blocks(README)
     assert blocks, "README.md has no code block"
     before = readme[: readme.index("```")]
     assert "\n## " not in before, "the first code block must come before any section"
-    commands = [line.split("#")[0].strip() for line in blocks[0][1].splitlines()]
+    commands = [line.split("#")[0].strip() for line in blocks[0].text.splitlines()]
     assert [c for c in commands if c] == [
         "pip install . && link4 play",
         'pip install ".[test]" && python -m pytest',
@@ -41,17 +38,10 @@ def test_readme_is_a_landing_page_of_at_most_200_lines(readme: str) -> None:
 
 def test_readme_python_examples(readme: str) -> None:
     # Only the fenced examples are doctests, so the closing fence is never read as output.
-    examples = [
-        m for m in FENCE.finditer(readme) if m.group(1) in ("pycon", "python") and ">>>" in m.group(2)
-    ]
+    examples = [b for b in code_blocks(README) if b.language in ("pycon", "python") and ">>>" in b.text]
     assert examples, "README.md has no Python example"
-    parser = doctest.DocTestParser()
-    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
-    globs: dict[str, object] = {}  # shared, as a reader runs the examples in one session
-    report: list[str] = []  # doctest swaps sys.stdout while it runs, so collect the report
-    for m in examples:
-        line = readme.count("\n", 0, m.start(2))  # so failures point at README lines
-        test = parser.get_doctest(m.group(2), globs, "README.md", str(README), line)
-        runner.run(test, out=report.append)
-    assert runner.tries > 0
-    assert runner.failures == 0, "".join(report)
+    session = DoctestSession()
+    for block in examples:
+        session.run(block, README, "README.md")
+    assert session.tries > 0
+    assert session.failures == 0, session.report
