@@ -37,6 +37,26 @@ def test_agent_plays_the_second_player() -> None:
     assert move == 3 and type(move) is int
 
 
+def test_an_episode_is_played_alike_whatever_the_process_played_before() -> None:
+    # Locally one process plays many episodes: each starts from new engines and seeds.
+    def episode() -> list[int]:
+        game, moves = Game(width=5, height=8), []
+        config = {"rows": 8, "columns": 5, "inarow": 4, "actTimeout": 2}
+        while not game.is_over():
+            if game.ply % 2 == 0:
+                board = [cell for row in game.to_board() for cell in row]
+                moves.append(agent({"board": board, "mark": 1}, config))
+                game.play(moves[-1])
+            else:  # an opponent without chance: the rightmost column with room
+                game.play(game.legal_moves()[-1])
+        return moves
+
+    first = episode()
+    for moves in ("", "4", "44", "4453", "445362"):  # other games, and other random draws
+        agent({"board": kaggle_board(moves), "mark": 1 + len(moves) % 2}, CONFIG)
+    assert episode() == first
+
+
 def test_wrong_mark_is_refused() -> None:
     with pytest.raises(ValueError, match=r"obs\.mark is 2, but the board has player 1 to move"):
         agent({"board": kaggle_board("44"), "mark": 2}, CONFIG)

@@ -124,7 +124,8 @@ def board_size(config: Any) -> tuple[int, int]:
 
 
 def _engine(level: str) -> Engine:
-    # One engine per level for the whole episode: its solver keeps its table between moves.
+    # One engine per level for the whole episode: its solver keeps its table between
+    # moves (agent() starts each episode with new ones).
     engine = _engines.get(level)
     if engine is None:
         engine = _engines[level] = Engine(level, seed=0)
@@ -165,5 +166,9 @@ def agent(obs: Any, config: Any) -> int:
             f"obs.mark is {mark}, but the board has player {int(game.turn)} to move "
             f"({game.ply} discs down)"
         )
+    if game.ply < 2:
+        # The agent's first move of an episode: new engines, so that an episode is played
+        # alike whatever the process played before (locally, one process plays many).
+        _engines.clear()
     level = "5" if move_budget(config) >= _level_5_budget(width, height) else "4"
     return int(_engine(level).choose(game))
