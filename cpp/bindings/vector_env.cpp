@@ -13,6 +13,7 @@
 
 #include "any_book.hpp"
 #include "common.hpp"
+#include "guarded_solver.hpp"
 #include "link4/players.hpp"
 #include "link4/vector_env.hpp"
 
@@ -207,31 +208,65 @@ class AnyBots {
 template <typename G>
 using PlayerOf = std::unique_ptr<Player<G>>;
 
-// One player, for one game at a time (link4.levels, the single environment).
+// One player, for one game at a time (link4.players: the Engine, the single
+// environment's opponent). Typed by with_geometry, as the Solver is, so that it can
+// search with a Solver that Python lends it, and every book of its size reaches it.
 class AnyPlayer {
   public:
     AnyPlayer(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
               std::size_t table_bytes)
         : width_(width), height_(height),
-          player_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<PlayerOf> {
+          player_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<PlayerOf> {
               using G = std::decay_t<decltype(g)>;
-              return std::make_unique<Player<G>>(g, checked(spec), typed_book<G>(book, width, height), table_bytes);
+              std::shared_ptr<const Book<G>> typed;
+              if (const std::shared_ptr<AnyBook> b = book.value_or(nullptr)) {
+                  if (b->width != width || b->height != height)
+                      raise_size_mismatch("book", b->width, b->height, width, height);
+                  typed = std::get<SharedBook<G>>(b->book);
+              }
+              auto player = std::make_unique<Player<G>>(g, checked(spec), std::move(typed), table_bytes);
+              player->watch(poll_signals);
+              return player;
           })) {}
 
-    int choose(const AnyPosition& p, Stream& rng) {
+    // The move in `p`; its exact searches on `lent` when given (held for the call, as
+    // any search of it is), else on the player's own solver. Ctrl-C stops a search and
+    // is raised once the move is made.
+    int choose(const AnyPosition& p, Stream& rng, std::optional<GuardedSolver*> solver) {
+        GuardedSolver* lent = solver.value_or(nullptr);
         if (p.width != width_ || p.height != height_)
             raise_size_mismatch("position", p.width, p.height, width_, height_);
-        return std::visit([&](auto& player) {
-            const auto pos = typed(player->geometry(), p);
-            require_running(pos);
-            WithoutGil released;
-            return player->choose(pos, rng);
-        }, player_);
+        last_score_.reset();
+        int move = -1;
+        if (lent) {
+            const GuardedSolver::Claim claim(*lent);
+            lent->with_solver(p, [&](auto& solver, const auto& pos) {
+                using G = std::decay_t<decltype(pos.geometry())>;
+                auto& player = *std::get<PlayerOf<G>>(player_);
+                require_running(pos);
+                WithoutGil released;
+                move = player.choose(pos, rng, &last_score_, &solver);
+            });
+        } else {
+            std::visit([&](auto& player) {
+                const auto pos = typed(player->geometry(), p);
+                require_running(pos);
+                WithoutGil released;
+                move = player->choose(pos, rng, &last_score_);
+            }, player_);
+        }
+        if (PyErr_Occurred()) throw py::error_already_set();
+        return move;
     }
+
+    // The exact score of the position of the last choice, when an exact search (or a
+    // win in one) made it.
+    std::optional<int> last_score() const { return last_score_; }
 
   private:
     int width_, height_;
-    PerRuntimeGeometry<PlayerOf> player_;
+    PerGeometry<PlayerOf> player_;
+    std::optional<int> last_score_;
 };
 
 }  // namespace
@@ -279,7 +314,8 @@ void register_players(py::module_& m) {
     py::class_<AnyPlayer>(m, "Player")
         .def(py::init<int, int, const PlayerSpec&, const std::optional<std::shared_ptr<AnyBook>>&, std::size_t>(),
              py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"), py::arg("table_bytes"))
-        .def("choose", &AnyPlayer::choose, py::arg("position"), py::arg("stream"));
+        .def("choose", &AnyPlayer::choose, py::arg("position"), py::arg("stream"), py::arg("solver") = std::nullopt)
+        .def_property_readonly("last_score", &AnyPlayer::last_score);
     register_vector_env(m);
 }
 

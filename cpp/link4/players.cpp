@@ -5,6 +5,7 @@
 
 #include "link4/book.hpp"
 #include "link4/heuristic.hpp"
+#include "link4/score.hpp"
 
 namespace link4 {
 namespace {
@@ -107,7 +108,8 @@ template <typename G>
 Player<G>& Player<G>::operator=(Player&&) noexcept = default;
 
 template <typename G>
-int Player<G>::choose(const Position<G>& pos, Stream& rng, std::optional<int>* score) {
+int Player<G>::choose(const Position<G>& pos, Stream& rng, std::optional<int>* score,
+                      Solver<G>* lent) {
     switch (spec_.kind) {
         case PlayerKind::kRandom:
             return pick(pos.legal_columns(), rng);
@@ -116,7 +118,7 @@ int Player<G>::choose(const Position<G>& pos, Stream& rng, std::optional<int>* s
         case PlayerKind::kHeuristic:
             return heuristic(pos, rng);
         case PlayerKind::kExact:
-            return exact(pos, rng, score);
+            return exact(pos, rng, score, lent);
     }
     return -1;
 }
@@ -145,15 +147,26 @@ int Player<G>::heuristic(const Position<G>& pos, Stream& rng) const {
 }
 
 template <typename G>
-int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* score) {
+int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* score, Solver<G>* lent) {
+    // A win in one is the fastest win there is: played without a search, so that even the
+    // tightest time limit never misses it.
+    if (const ColumnSet wins = winning_columns(pos)) {
+        if (score) *score = win_now_score(g_.width() * g_.height(), pos.moves());
+        return pick(wins, rng);
+    }
     const bool fallback = spec_.depth > 0;
+    Solver<G>* solver = lent;
+    const Book<G>* book = lent ? lent->book().get() : book_.get();
     // With fewer discs than the book's depth, every child's score is in the book: the
     // search is answered at once.
-    const bool in_book = spec_.exact_in_book && book_ && pos.moves() < book_->depth();
+    const bool in_book = spec_.exact_in_book && book && pos.moves() < book->depth();
     if (pos.moves() < spec_.exact_min_ply && !in_book) return heuristic(pos, rng);
-    if (!solver_) {
-        solver_ = std::make_unique<Solver<G>>(g_, table_bytes_, 1);
-        solver_->set_book(book_);
+    if (!solver) {
+        if (!solver_) {
+            solver_ = std::make_unique<Solver<G>>(g_, table_bytes_, 1);
+            solver_->set_book(book_);
+        }
+        solver = solver_.get();
     }
     // The columns in a random order: the search plays the first one worth the score,
     // which draws uniformly among equal moves while proving no more of them than needed.
@@ -168,7 +181,8 @@ int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* sc
     }
     request.limits.max_nodes = spec_.exact_nodes;
     request.limits.max_seconds = spec_.exact_seconds;
-    const SearchResult found = solver_->search(pos, request);
+    request.limits.poll = poll_;
+    const SearchResult found = solver->search(pos, request);
     if (found.exact && score) *score = found.score;
     if (found.exact || !fallback) return found.best_move;
     return heuristic(pos, rng);
@@ -178,7 +192,7 @@ int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* sc
 LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 #define LINK4_INSTANTIATE(G) template class Player<G>;
-LINK4_FOR_EACH_RUNTIME_GEOMETRY(LINK4_INSTANTIATE)
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 
 }  // namespace link4

@@ -1,7 +1,9 @@
 // The built-in players in compiled form: uniform random, the playing levels 1 to 5 and
-// the perfect player, each choosing a move for the side to move with a Stream. The
-// batched environment (vector_env.hpp) runs them for a whole batch; link4.levels runs
-// levels 1 to 4 through them too, so that a level is the same player everywhere.
+// the perfect player, each choosing a move for the side to move with a Stream. This is
+// the only implementation of the levels: the batched environment (vector_env.hpp) runs
+// them for a whole batch, and every Python entry point (link4.players: the Engine, the
+// bots, the command line, the web, the integrations) plays through them, so that a level
+// with a given stream makes the same move wherever it is asked.
 #pragma once
 
 #include <cstddef>
@@ -63,21 +65,29 @@ class Player {
 
     // A legal column for the side to move, drawing what it draws from `rng`. When the
     // move comes from an exact search, `score` (if given) is set to the position's exact
-    // score, else left alone. Precondition: the game is not over.
-    int choose(const Position<G>& pos, Stream& rng, std::optional<int>* score = nullptr);
+    // score, else left alone. The exact searches use `lent` when given (a solver whose
+    // table and threads the caller shares with other work; its book is the one used),
+    // else the player's own. Precondition: the game is not over.
+    int choose(const Position<G>& pos, Stream& rng, std::optional<int>* score = nullptr,
+               Solver<G>* lent = nullptr);
+
+    // `poll` is called now and then during the exact searches; when it returns true the
+    // search stops and the move is the fallback's (or the best bound's).
+    void watch(bool (*poll)(void*)) { poll_ = poll; }
 
     const PlayerSpec& spec() const { return spec_; }
     const G& geometry() const { return g_; }
 
   private:
     int heuristic(const Position<G>& pos, Stream& rng) const;
-    int exact(const Position<G>& pos, Stream& rng, std::optional<int>* score);
+    int exact(const Position<G>& pos, Stream& rng, std::optional<int>* score, Solver<G>* lent);
 
     [[no_unique_address]] G g_;
     PlayerSpec spec_;
     std::shared_ptr<const Book<G>> book_;
     std::size_t table_bytes_;
     std::unique_ptr<Solver<G>> solver_;
+    bool (*poll_)(void*) = nullptr;
 };
 
 }  // namespace link4
