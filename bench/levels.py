@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 import link4
-from link4.levels import LEVELS, ExactPolicy, Policy, make_policy
+from link4.players import LEVELS, Engine
 
 RED, YELLOW = link4.RED, link4.YELLOW
 
@@ -71,7 +71,7 @@ def random_opening(rng: random.Random, plies: int) -> str:
 
 
 def play_game(
-    red: Policy, yellow: Policy, opening: str, rng: random.Random, stats: Stats
+    red: Engine, yellow: Engine, opening: str, rng: random.Random, stats: Stats
 ) -> link4.Player | None:
     """Play from ``opening`` to the end; the winner, or None for a draw."""
     game = link4.Game(opening)
@@ -80,8 +80,8 @@ def play_game(
         policy = red if game.turn is RED else yellow
         start = time.perf_counter()
         col = policy.choose(game, rng)
-        stats.move_times[policy.name].append(time.perf_counter() - start)
-        if isinstance(policy, ExactPolicy) and policy.name == "perfect":
+        stats.move_times[policy.level].append(time.perf_counter() - start)
+        if policy.level == "perfect":
             first_score.setdefault(str(game.turn), policy.last_score)
         game.play(col)
     outcome = game.outcome()
@@ -95,7 +95,7 @@ def play_game(
 
 
 def tournament(args: argparse.Namespace, solver: link4.Solver, stats: Stats) -> None:
-    policies = {level: make_policy(level, solver) for level in args.levels}
+    policies = {level: Engine(level, solver=solver) for level in args.levels}
     for low, high in combinations(args.levels, 2):  # in LEVELS order: high is stronger
         plies = args.perfect_opening_plies if "perfect" in (low, high) else args.opening_plies
         result = PairResult()
@@ -128,7 +128,7 @@ def tournament(args: argparse.Namespace, solver: link4.Solver, stats: Stats) -> 
 def sample_positions(args: argparse.Namespace, solver: link4.Solver) -> list[tuple[str, list[int | None]]]:
     """Positions with 12 or more discs (running games) and their exact column scores."""
     rng = random.Random(f"{args.seed}:positions")
-    club = make_policy("3")
+    club = Engine("3")
     out: list[tuple[str, list[int | None]]] = []
     seen: set[str] = set()
     while len(out) < args.positions:
@@ -156,7 +156,7 @@ def accuracy(
     """level -> (won positions, wins kept, drawn positions, draws kept, best-score moves)."""
     table = {}
     for level in args.levels:
-        policy = make_policy(level, solver)
+        policy = Engine(level, solver=solver)
         won = won_kept = drawn = drawn_kept = exact = 0
         for i, (moves, scores) in enumerate(positions):
             best = max(s for s in scores if s is not None)

@@ -35,8 +35,8 @@ from typing import Any
 
 import numpy as np
 
-from link4.bots import Bot
 from link4.gymnasium import Connect4Env
+from link4.players import Bot
 from link4.vector import VectorEnv
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))

@@ -14,8 +14,8 @@ pytest.importorskip("gymnasium", minversion="1.0")
 
 import link4  # noqa: E402
 from link4 import Engine, Game, Solver  # noqa: E402
-from link4.bots import Bot  # noqa: E402
 from link4.evaluation import Evaluation  # noqa: E402
+from link4.players import Bot  # noqa: E402
 
 
 def _sign(x: int) -> int:

@@ -12,8 +12,8 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 from vector_reference import run  # noqa: E402
 
 from link4 import RED, YELLOW, BoardSizeError, Solver  # noqa: E402
-from link4.bots import BatchBot, Bot  # noqa: E402
 from link4.gymnasium import Connect4Env  # noqa: E402
+from link4.players import BatchBot, Bot  # noqa: E402
 from link4.vector import NO_SCORE, VectorEnv, games, positions  # noqa: E402
 
 PERFECT_10K = Bot("perfect", nodes=10_000)

@@ -160,7 +160,7 @@ def main() -> None:
 
 
 def _perfect() -> object:
-    from link4.bots import Bot
+    from link4.players import Bot
 
     return Bot("perfect", nodes=10_000)
 

@@ -68,7 +68,7 @@ from link4.errors import (
 )
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
-from link4.player import Engine
+from link4.players import Engine
 
 if TYPE_CHECKING:
     from link4.evaluation import evaluate as evaluate

@@ -467,6 +467,25 @@ class Solver:
         return column_values(a)
 
 
+def core_solver(solver: Solver, width: int, height: int) -> _core.Solver:
+    """The compiled core's solver behind ``solver`` for a board, for link4's own modules.
+
+    The players search with it.
+
+    Args:
+        solver: The solver.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        Its core solver of that board (made anew for a board of another size).
+
+    Raises:
+        SizeMismatchError: The solver's book is of another size.
+    """
+    return solver._make(width, height)
+
+
 def _shuffled(width: int, rng: random.Random) -> list[int]:
     """The columns of a board in an order drawn with ``rng``.
 

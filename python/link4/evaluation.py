@@ -24,8 +24,8 @@ from link4 import _core
 from link4._intervals import cluster_bootstrap, wilson
 from link4._seeding import system_seed
 from link4.batch import solve_many
-from link4.bots import BatchBot, Bot, BotLike, as_bot
 from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.players import BatchBot, Bot, BotLike, as_bot
 from link4.score import win_score
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
 
@@ -350,7 +350,7 @@ def evaluate(
             own player), or a bot (its moves computed in C++).
         games: The number of games, 1 or more.
         opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 5, a
-            :class:`link4.bots.Bot`.
+            :class:`link4.players.Bot`.
         seed: The seed of the environments, the bots and the intervals' resampling;
             None: from the system.
         threads: The threads that run the bots and the solver (None: every core).

@@ -35,9 +35,8 @@ from gymnasium import spaces
 from link4 import _core
 from link4._seeding import seed_value
 from link4._text import environment_render
-from link4.bots import Bot, BotLike, as_bot, core_player
 from link4.game import HEIGHT, WIDTH, Game, Player, core_position
-from link4.player import Engine
+from link4.players import Bot, BotLike, Engine, as_bot, core_player
 
 __all__ = ["ENV_ID", "Connect4Env", "Opponent"]
 
@@ -90,7 +89,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
 
     Args:
         opponent: A bot (``"random"``, a level 1 to 5, ``"perfect"``, a
-            :class:`link4.bots.Bot`; an Engine without a time limit counts as the bot of
+            :class:`link4.players.Bot`; an Engine without a time limit counts as the bot of
             its level), computed in C++ with the environment's random stream; or any
             object with a ``choose(game)`` method (an Engine with a time limit, your own
             player). None: the level-3 bot.

@@ -22,7 +22,7 @@ from typing import Any
 
 from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH
 from link4.game import Game
-from link4.player import Engine
+from link4.players import Engine
 
 __all__ = ["SAFETY_MARGIN", "agent", "board_size", "move_budget"]
 

@@ -26,7 +26,7 @@ import pyspiel
 
 from link4.engine import Solver
 from link4.game import HEIGHT, WIDTH, Game
-from link4.player import Engine
+from link4.players import Engine
 
 __all__ = ["Bot", "state_of"]
 

@@ -27,7 +27,7 @@ from link4.book import SHIPPED, Book, BookChoice
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import Game
-from link4.levels import make_policy
+from link4.players import Engine
 from link4.score import best_columns
 
 HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
@@ -87,18 +87,10 @@ class PlaySession:
         # that what they leave in a table never changes the engine's choices: a seed
         # replays the same game whatever was asked. (--book: the book of both; without
         # it each uses the shipped one.) Both search on every core unless --threads
-        # says otherwise, except level 5, which thinks on one: its node budgets would
-        # give other moves on more threads, and a seed must replay its game. (Perfect
-        # play is the same on any number of threads: the centre-most best move.)
+        # says otherwise (the engine's rule for its levels: link4.players.Engine).
         self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
         self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
-        if str(self.level) == "perfect":
-            engine_solver: Solver | None = Solver(book=self.book, threads=self.threads, **self.board)
-        elif str(self.level) == "5" and getattr(args, "book", None) is not None:
-            engine_solver = Solver(book=self.book, **self.board)
-        else:
-            engine_solver = None
-        self.policy = make_policy(self.level, engine_solver)
+        self.engine = Engine(self.level, seed=args.seed, threads=self.threads, book=self.book)
         self._solver: Solver | None = None
         self.game = self.new_game_from(args.moves)
         self.engine_sides: set[Player] = set()
@@ -191,7 +183,7 @@ class PlaySession:
             with Thinking(
                 self.out, f"{mover} is thinking", tty=self.tty, delay=0.4 if slow else 2.0
             ) as t:
-                col = self.policy.choose(self.game, self.rng)
+                col = self.engine.choose(self.game)
         except KeyboardInterrupt:
             if len(self.engine_sides) == len(Player):
                 raise  # nobody to hand the prompt to: leave, printing the record

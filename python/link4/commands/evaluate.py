@@ -10,8 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from link4.bots import BOT_NAMES
 from link4.commands._options import add_size_option, board_size, threads_out_of_range
+from link4.players import BOT_NAMES
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -102,8 +102,8 @@ def run(args: argparse.Namespace) -> int:
     if args.nodes is not None and (args.nodes < 1 or args.opponent != "perfect"):
         return _error("--nodes is a positive budget for --opponent perfect")
     try:
-        from link4.bots import Bot
         from link4.evaluation import evaluate
+        from link4.players import Bot
     except ImportError as e:
         return _error(f"needs numpy and Gymnasium 1.x: pip install 'link4[vector]' ({e})")
     try:

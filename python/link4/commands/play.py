@@ -15,7 +15,7 @@ from link4.commands._options import (
 from link4.commands._session import Leave, PlaySession, commands_help
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import WIDTH, Game
-from link4.levels import DEFAULT_LEVEL, LEVELS
+from link4.players import DEFAULT_LEVEL, LEVELS
 
 DESCRIPTION = f"""\
 Play Connect Four in the terminal against the engine (or a friend). Discs are X (red,

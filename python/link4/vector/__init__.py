@@ -28,7 +28,7 @@ A small batch, step by step:
 >>> [len(moves) for moves in positions(env)]
 [1, 1, 1]
 
-Bots (:class:`~link4.bots.Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
+Bots (:class:`~link4.players.Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
 node budget per move if wanted), computed in C++ for the whole batch. :func:`games` and
 :func:`positions` turn a batch into Games or move strings for labelling with
 :func:`link4.analyze_many`; :func:`link4.evaluate` measures
@@ -37,7 +37,7 @@ a policy against a bot. Needs ``pip install "link4[vector]"`` (Gymnasium 1.x and
 
 from __future__ import annotations
 
-from link4.bots import BatchBot, Bot, BotLike, as_bot
+from link4.players import BatchBot, Bot, BotLike, as_bot
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
 from link4.vector.states import games, positions
 

@@ -19,8 +19,8 @@ from link4 import _core
 from link4._request import thread_count
 from link4._rules import check_size
 from link4._seeding import env_seeds
-from link4.bots import DEFAULT_TABLE_MB, Bot, BotLike, as_bot
 from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.players import TABLE_MB, Bot, BotLike, as_bot
 
 __all__ = ["NO_SCORE", "EpisodeHistory", "VectorEnv"]
 
@@ -98,7 +98,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         opponent: None for self-play (both sides act through :meth:`step`, each
             observation the side to move's view, ``infos["rewards"]`` red's and
             yellow's rewards), or a bot (``"random"``, a level 1 to 5, ``"perfect"``, a
-            :class:`~link4.bots.Bot`): the agent plays ``player`` and the bot, computed
+            :class:`~link4.players.Bot`): the agent plays ``player`` and the bot, computed
             in C++, the other side.
         player: The agent's side against a bot: RED, YELLOW or ``"random"`` (drawn at
             each episode). Only RED in self-play.
@@ -169,7 +169,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
             None if self.bot is None else self.bot.spec(),
             agent,
             None if self.bot is None else self.bot.core_book(width, height),
-            DEFAULT_TABLE_MB << 20,
+            TABLE_MB << 20,
             thread_count(threads),
         )
         """The compiled batch (what link4's own modules hand to the core)."""

@@ -24,7 +24,7 @@ from link4._text import bound_words, column_words, describe_score, hint_bound_wo
 from link4.engine import ColumnValue, SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
 from link4.game import HEIGHT, WIDTH, Game
-from link4.player import Engine
+from link4.players import Engine
 from link4.svg import board
 
 __all__ = [
@@ -353,7 +353,7 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
         query: the query parameters: ``pos``, ``size``, ``level``, ``seed`` (0 to
             2**63 - 1) and ``time_limit``; no others.
         time_limit: the server's time limit, in seconds.
-        levels: the levels the server offers, such as ``link4.levels.LEVELS``.
+        levels: the levels the server offers, such as ``link4.players.LEVELS``.
 
     Returns:
         The search still to run: given a solver, it returns the engine's column

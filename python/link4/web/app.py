@@ -56,7 +56,7 @@ from link4._version import __version__
 from link4.book import SHIPPED, BookChoice, resolve
 from link4.engine import Solver
 from link4.errors import SizeMismatchError
-from link4.levels import DEFAULT_LEVEL, LEVELS
+from link4.players import DEFAULT_LEVEL, LEVELS
 from link4.web import answers
 from link4.web.answers import ApiError, Query
 from link4.web.guard import LOCAL_HOSTS, Guard

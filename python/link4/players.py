@@ -1,0 +1,530 @@
+"""The players: the levels from a beginner's to perfect play, and the bots of the environments.
+
+Every player is one compiled player of the engine (``cpp/link4/players.hpp``), whoever
+asks for its move: :class:`Engine` (``link4 play``, ``link4 serve``, the Kaggle agent,
+OpenSpiel), a :class:`Bot` (the Gymnasium and batched environments, ``link4.evaluate``)
+and :class:`BatchBot` (a bot for a whole batch). Its random choices (ties, and the lower
+levels' deliberate errors) are drawn from a random stream seeded with an int: with the
+same seed and budgets, the same position gets the same move from every one of them.
+Strength is measured, not asserted: ``bench/levels.py`` plays the levels against each
+other and against the solver.
+
+Level ``"1"``
+    A beginner: takes a win it sees, blocks half of the time, otherwise plays almost at
+    random (favouring the centre).
+Level ``"2"``
+    Casual: always wins and blocks when it can, never hands over a win at once; a
+    two-ply look-ahead with a lot of noise and frequent careless moves.
+Level ``"3"``
+    Club player (the default): a four-ply heuristic search, some noise among moves of
+    nearly equal value, an occasional careless move.
+Level ``"4"``
+    Strong: an eight-ply heuristic search, no noise.
+Level ``"5"``
+    Expert: the opening book's exact moves while the book answers them (the first ten
+    discs on 7x6), the exact solver once 18 discs are down (when it answers within a
+    budget of 400,000 nodes), a twelve-ply heuristic search between.
+Level ``"perfect"``
+    Exact play: never loses a game it can draw or win, wins as fast as possible and
+    loses as slowly as possible, drawing at random among equally good moves. The
+    opening book answers the first positions at once; just past it an exact solve can
+    take a few seconds.
+
+The uniform random player (``"random"``) is a bot too, for environments.
+
+>>> Engine(4, seed=1).choose(Game("121212"))   # red completes column 1
+0
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from link4 import _core
+from link4._request import DEFAULT_TABLE_MB, limits, thread_count
+from link4._rules import check_size
+from link4._seeding import seed_value, stream_states, system_seed
+from link4.book import SHIPPED, BookChoice, book_for_board, resolve
+from link4.engine import PositionLike, Solver, core_solver
+from link4.errors import GameOverError
+from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
+
+if TYPE_CHECKING:
+    import random
+
+    import numpy as np
+    import numpy.typing as npt
+
+    from link4.vector.env import VectorEnv
+
+__all__ = [
+    "BOT_NAMES",
+    "DEFAULT_LEVEL",
+    "LEVELS",
+    "TABLE_MB",
+    "BatchBot",
+    "Bot",
+    "BotLike",
+    "Engine",
+    "as_bot",
+    "core_player",
+    "safe_moves",
+]
+
+LEVELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "perfect")
+"""The names of the levels, weakest first: what :class:`Engine` and ``link4 play --level`` accept."""
+DEFAULT_LEVEL = "3"
+"""The level played when none is named: the club player."""
+BOT_NAMES: tuple[str, ...] = ("random", *LEVELS)
+"""The names of the bots: the uniform random player, the levels 1 to 5, perfect play."""
+
+TABLE_MB = 16
+"""The table of the solver that levels 5 and perfect search with, unless one is given:
+their searches are small, so a small table does as well as a large one."""
+
+_PERFECT = 6  # the core's number for perfect play
+
+
+def _level_name(level: object) -> str:
+    if isinstance(level, bool) or not isinstance(level, (int, str)):
+        raise TypeError(f"level is an int from 1 to 5 or 'perfect', not {type(level).__name__}")
+    name = str(level).strip().lower()
+    if name not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: the levels are 1 to 5 and 'perfect'")
+    return name
+
+
+def _spec(name: str, *, nodes: int | None = None, seconds: float | None = None) -> _core.PlayerSpec:
+    """The core's player of a bot's name, with the perfect player's budgets per move."""
+    if name == "random":
+        return _core.PlayerSpec()
+    spec = _core.level_spec(_PERFECT if name == "perfect" else int(name))
+    if nodes is not None:
+        spec.exact_nodes = nodes
+    if seconds is not None:
+        spec.exact_seconds = seconds
+    return spec
+
+
+def _searches(name: str) -> bool:
+    return name in ("5", "perfect")
+
+
+def safe_moves(game: Game) -> list[int]:
+    """The columns that do not let the opponent win with its next disc.
+
+    Immediate wins are included and are always safe.
+
+    >>> safe_moves(Game("12121"))     # red threatens column 1: yellow must block
+    [0]
+
+    Args:
+        game: The position, for the side to move.
+
+    Returns:
+        The safe columns (0-based), in increasing order; empty when every move loses at
+        once (then any move will do).
+
+    Raises:
+        link4.GameOverError: The game is over.
+    """
+    return list(_core.safe_columns(core_position(game)))
+
+
+class Engine:
+    """A player of a given strength: ``choose(game)`` returns its move (a 0-based column).
+
+    For a script, a notebook or an environment that needs an opponent: ``level`` is
+    ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a string (see
+    :mod:`link4.players`). Its choices come from a random stream seeded with ``seed``
+    (None: from the system), which goes on from move to move: an Engine with a seed
+    replays the same games, and makes the same moves as a :class:`Bot` of its level in
+    an environment seeded alike.
+
+    ``time_limit`` is a budget in seconds per move:
+
+    - ``"perfect"``: without a limit a move just past the opening book (the shipped one
+      holds every 7 x 6 position with up to 10 discs) can take a second or more. With
+      one, the exact solver searches for at most that long: when it finishes the move is
+      a best move (drawn at random among equal ones, as without a limit); when it does
+      not, it is the move behind the best bound it proved, which is not guaranteed to be
+      best. A win in one is always played at once.
+    - levels 1 to 5 bound their thinking by fixed node budgets, whatever the limit: a
+      few milliseconds per move for levels 1 to 4, up to about a second for level 5 early
+      in the game (less than 0.1 s once 12 discs are down). The limit does not shorten
+      them, so give level 5 at least a second and a half.
+
+    Levels 5 and perfect search with a :class:`link4.Solver`: ``solver`` if given
+    (shared with its other users: one caller at a time), else one of their own with a
+    table (:data:`TABLE_MB` for level 5, the solver's default for perfect play), made on
+    the first move that needs it, with ``book`` and,
+    for perfect play, ``threads`` (level 5 thinks on one thread: its node budgets would
+    give other moves on more, and a seed must replay its games).
+
+    Args:
+        level: ``1`` to ``5`` or ``"perfect"``, as an int or a string (any case, spaces
+            around it ignored).
+        seed: The seed of the engine's random stream (an int >= 0); None seeds from the
+            system.
+        time_limit: The budget in seconds per move (more than 0), or None for none.
+        threads: The threads of perfect play's own solver.
+        book: The opening book of its own solver (see :data:`link4.book.BookChoice`).
+        solver: The :class:`link4.Solver` of levels 5 and perfect, instead of their own
+            (then ``threads`` and ``book`` are the solver's).
+
+    Raises:
+        TypeError: ``level`` is neither an int nor a string, or ``time_limit`` is not a
+            number.
+        ValueError: An unknown level, a ``time_limit`` that is not more than 0, a seed
+            that is not an int >= 0, a thread count out of range, or ``threads`` or
+            ``book`` given with a ``solver``.
+
+    Examples:
+        >>> engine = Engine(level=3, seed=1)
+        >>> engine
+        Engine(level=3, seed=1)
+        >>> engine.choose(Game("4455")) in (2, 5)     # either of red's winning columns
+        True
+        >>> engine.choose("4455667")
+        Traceback (most recent call last):
+          ...
+        link4.GameOverError: no move to choose: the game is over: red wins with its 4th disc
+        >>> Engine(6)
+        Traceback (most recent call last):
+          ...
+        ValueError: unknown level 6: the levels are 1 to 5 and 'perfect'
+    """
+
+    def __init__(
+        self,
+        level: int | str = 5,
+        *,
+        seed: int | None = None,
+        time_limit: float | None = None,
+        threads: int = 1,
+        book: BookChoice = SHIPPED,
+        solver: Solver | None = None,
+    ) -> None:
+        self._level = _level_name(level)
+        # The searches' own check (types, NaN, negatives; a limit past a century is
+        # none), then the one thing an engine adds: it must have some time to move.
+        _, seconds = limits(time_limit, None)
+        if time_limit is not None and not time_limit > 0:
+            raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+        if solver is not None and (threads != 1 or book is not SHIPPED):
+            raise ValueError("threads and book are the solver's when a solver is given: give one or neither")
+        self._time_limit = seconds
+        self._seed = seed
+        self._stream = _core.Stream.seeded(system_seed() if seed is None else seed_value(seed))
+        self._threads = thread_count(threads) if self._level == "perfect" else 1
+        self._book = book
+        self._solver = solver
+        self._owns_solver = solver is None
+        self._spec = _spec(self._level, seconds=seconds if self._level == "perfect" else None)
+        self._players: dict[tuple[int, int], _core.Player] = {}
+        self._last: _core.Player | None = None
+
+    @property
+    def level(self) -> str:
+        """The level, ``"1"`` to ``"5"`` or ``"perfect"``."""
+        return self._level
+
+    @property
+    def time_limit(self) -> float | None:
+        """The budget per move in seconds, or None."""
+        return self._time_limit
+
+    @property
+    def solver(self) -> Solver | None:
+        """The solver that levels 5 and perfect search with (None until their first search)."""
+        return self._solver
+
+    @property
+    def last_score(self) -> int | None:
+        """The exact score of the position of the engine's last move, when its choice
+        proved it (an exact search, or a win in one); None otherwise."""
+        return None if self._last is None else self._last.last_score
+
+    def _player(self, game: Game) -> _core.Player:
+        board = (game.width, game.height)
+        player = self._players.get(board)
+        if player is None:
+            player = self._players[board] = _core.Player(*board, self._spec, None, TABLE_MB << 20)
+        self._last = player
+        return player
+
+    def _lent_solver(self, game: Game) -> _core.Solver | None:
+        if not _searches(self._level):
+            return None
+        if self._solver is None:
+            # Level 5's node budgets give the same moves as a bot's with a table of the
+            # bots' size; perfect play's moves do not depend on it (it searches to the end).
+            table_mb = TABLE_MB if self._level == "5" else DEFAULT_TABLE_MB
+            self._solver = Solver(
+                table_mb, threads=self._threads, book=self._book, width=game.width, height=game.height
+            )
+        return core_solver(self._solver, game.width, game.height)
+
+    def choose(self, game: PositionLike, rng: random.Random | None = None) -> int:
+        """The engine's move in ``game`` (a Game or a move string): a 0-based column.
+
+        The game is not changed.
+
+        Args:
+            game: The position: a :class:`link4.Game` of any size or a move string (7 x 6).
+            rng: A random generator that seeds this move's stream instead of the
+                engine's own (environments pass theirs, so that a seeded reset replays
+                the same games); None: the engine's own stream.
+
+        Returns:
+            The column (0-based) the engine plays.
+
+        Raises:
+            GameOverError: Once the game has ended.
+            TypeError: ``game`` is neither a Game nor a string.
+            InvalidMoveError: A malformed move string.
+            IllegalMoveError: A move string with a move the rules forbid.
+            RuntimeError: The solver (levels 5 and perfect) is searching in another thread.
+
+        Example:
+            >>> Engine(level=2, seed=7).choose("121212")    # red completes column 1
+            0
+        """
+        game = as_game(game)
+        outcome = game.outcome()
+        if outcome is not None:
+            raise GameOverError(f"no move to choose: the game is over: {outcome}")
+        stream = self._stream if rng is None else _core.Stream.seeded(rng.getrandbits(64))
+        solver = self._lent_solver(game)
+        return int(self._player(game).choose(core_position(game), stream, solver))
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Engine:
+        """A copy that goes on from the same point of the same stream (Gymnasium copies
+        the arguments of the environments it makes); a solver given to this engine is
+        shared, its own is made anew by the copy."""
+        copy = Engine.__new__(Engine)
+        copy.__dict__.update(self.__dict__)
+        copy._stream = _core.Stream(self._stream.state)
+        copy._players, copy._last = {}, None
+        if self._owns_solver:
+            copy._solver = None
+        return copy
+
+    def __repr__(self) -> str:
+        level = f"'{self._level}'" if self._level == "perfect" else self._level
+        extras = "".join(
+            f", {name}={value!r}"
+            for name, value in (("seed", self._seed), ("time_limit", self._time_limit))
+            if value is not None
+        )
+        return f"Engine(level={level}{extras})"
+
+
+@dataclass(frozen=True)
+class Bot:
+    """A built-in player, by name, as the environments take it.
+
+    >>> Bot("perfect", nodes=10_000)
+    Bot('perfect', nodes=10000)
+    >>> as_bot(3)
+    Bot('3')
+
+    Args:
+        name: ``"random"`` (a legal column, uniformly), a level ``"1"`` to ``"5"`` (the
+            players of :class:`Engine`) or ``"perfect"``: one of
+            :data:`~link4.players.BOT_NAMES`.
+        nodes: (Perfect only) a budget of solver nodes per move. Within it the move is a
+            best one (drawn at random among equal ones); when the search does not
+            finish, it is the move behind the best bound proved, which may not be. None:
+            no budget (every move exact; the opening book answers the first ones at
+            once, but just past it a search can take a second).
+
+    Raises:
+        ValueError: ``name`` is not one of :data:`~link4.players.BOT_NAMES`, or
+            ``nodes`` is given for another bot than perfect or is not a positive int.
+    """
+
+    name: str
+    nodes: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.name not in BOT_NAMES:
+            raise ValueError(f"a bot is one of {', '.join(BOT_NAMES)}, not {self.name!r}")
+        if self.nodes is not None:
+            if self.name != "perfect":
+                raise ValueError(f"nodes is a budget of the perfect player's, not level {self.name!r}'s")
+            if isinstance(self.nodes, bool) or not isinstance(self.nodes, int) or self.nodes < 1:
+                raise ValueError(f"nodes must be a positive int, not {self.nodes!r}")
+
+    def __repr__(self) -> str:
+        nodes = "" if self.nodes is None else f", nodes={self.nodes}"
+        return f"Bot({self.name!r}{nodes})"
+
+    def __str__(self) -> str:
+        if self.name in ("random", "perfect"):
+            budget = "" if self.nodes is None else f" ({self.nodes:,} nodes a move)"
+            return f"{self.name}{budget}"
+        return f"level {self.name}"
+
+    @property
+    def searches(self) -> bool:
+        """Whether it uses the solver (and so a table per thread and the book)."""
+        return _searches(self.name)
+
+    def spec(self) -> _core.PlayerSpec:
+        """The core's description of this player."""
+        return _spec(self.name, nodes=self.nodes)
+
+    def core_book(self, width: int, height: int) -> _core.Book | None:
+        """The opening book its searches use on a board of the given size.
+
+        Args:
+            width: The board's columns.
+            height: The board's rows.
+
+        Returns:
+            The core's book (the shipped one serves 7 x 6), or None for a bot that does
+            not search or a board the book is not for.
+        """
+        if not self.searches:
+            return None
+        return book_for_board(resolve(SHIPPED), width, height, shipped=True)
+
+
+BotLike = Bot | Engine | int | str
+"""What an ``opponent=`` taking a bot accepts: a Bot, its name (``"random"``, ``"1"`` to
+``"5"``, ``"perfect"``), a level as an int, or an :class:`Engine` without a time limit
+(its level; its own seed and solver are not used)."""
+
+
+def as_bot(value: BotLike) -> Bot:
+    """The Bot that ``value`` stands for.
+
+    >>> as_bot("Perfect"), as_bot(2), as_bot(Bot("random"))
+    (Bot('perfect'), Bot('2'), Bot('random'))
+
+    Args:
+        value: A Bot (returned as it is), a bot's name (case and surrounding spaces do
+            not matter), a level as an int, or an Engine without a time limit (the bot
+            of its level).
+
+    Returns:
+        The Bot.
+
+    Raises:
+        ValueError: ``value`` names no bot, or is an Engine with a time limit.
+        TypeError: ``value`` is of another type (a bool included).
+    """
+    if isinstance(value, Bot):
+        return value
+    if isinstance(value, Engine):
+        if value.time_limit is not None:
+            raise ValueError("an Engine with a time limit cannot be a bot: give Bot('perfect', nodes=...)")
+        return Bot(value.level)
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise TypeError(f"a bot is a link4.players.Bot, a level or a name, not {type(value).__name__}")
+    name = str(value).strip().lower()
+    if name not in BOT_NAMES:
+        raise ValueError(f"unknown bot {value!r}: the bots are {', '.join(BOT_NAMES)}")
+    return Bot(name)
+
+
+def core_player(bot: Bot, width: int = WIDTH, height: int = HEIGHT) -> _core.Player:
+    """The core's player of ``bot`` for one game at a time (the single environment).
+
+    Its solver, for the bots that search, has a table of :data:`~link4.players.TABLE_MB`.
+
+    Args:
+        bot: The bot it plays.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        The compiled player, which chooses a move in a core position with a random
+        stream.
+    """
+    return _core.Player(width, height, bot.spec(), bot.core_book(width, height), TABLE_MB << 20)
+
+
+class BatchBot:
+    """A bot playing for every environment of VectorEnvs of ``num_envs`` environments.
+
+    ``choose(env)`` gives its move in each (-1 where the episode is over), computed in
+    C++ on ``threads`` threads without the GIL. Environment i draws from its own random
+    stream, seeded with ``seed + i`` (None: from the system).
+
+    >>> import numpy as np
+    >>> from link4.vector import VectorEnv    # needs link4[vector]
+    >>> env = VectorEnv(2, seed=0)                  # self-play
+    >>> _ = env.reset()
+    >>> _ = env.step(np.array([0, 0]))                # red plays column 1 twice
+    >>> bot = BatchBot("4", 2, seed=0)
+    >>> bot.choose(env).tolist()                    # level 4 answers in the centre
+    [3, 3]
+
+    Args:
+        bot: The bot (anything :func:`~link4.players.as_bot` takes).
+        num_envs: The number of environments of the VectorEnvs it plays in.
+        seed: The seed of environment 0's stream (environment i's is ``seed + i``);
+            None: seeds from the system.
+        threads: The threads that compute its moves.
+        width: The board's columns, as the environments'.
+        height: The board's rows, as the environments'.
+
+    Raises:
+        ValueError: ``bot`` names no bot (see :func:`~link4.players.as_bot`), ``seed`` is
+            negative or ``threads`` is not from 1 to 256.
+        TypeError: ``bot`` is of a type that names no bot, or ``seed``, ``width`` or
+            ``height`` is not an int.
+        link4.BoardSizeError: ``width`` x ``height`` is not a board link4 plays.
+    """
+
+    def __init__(
+        self,
+        bot: BotLike,
+        num_envs: int,
+        *,
+        seed: int | None = None,
+        threads: int = 1,
+        width: int = WIDTH,
+        height: int = HEIGHT,
+    ) -> None:
+        import numpy as np
+
+        width, height = check_size(width, height)
+        self.bot = as_bot(bot)
+        self.num_envs = num_envs
+        self._streams = stream_states(num_envs, seed)
+        self._core = _core.Bots(
+            width,
+            height,
+            self.bot.spec(),
+            self.bot.core_book(width, height),
+            TABLE_MB << 20,
+            thread_count(threads),
+        )
+        self._out = np.empty(num_envs, dtype=np.int64)
+
+    def choose(self, env: VectorEnv) -> npt.NDArray[np.int64]:
+        """Choose its move in each environment of ``env``.
+
+        Each environment's random stream moves on; ``env`` is not changed.
+
+        Args:
+            env: The batch to play in, of ``num_envs`` environments.
+
+        Returns:
+            One 0-based column per environment (a copy), -1 where the episode is over.
+
+        Raises:
+            ValueError: ``env`` holds another number of environments.
+            link4.SizeMismatchError: ``env``'s board is of another size than the bot's.
+        """
+        if env.num_envs != self.num_envs:
+            raise ValueError(f"this bot plays {self.num_envs} environments, not {env.num_envs}")
+        self._core.choose(env.core, self._streams, self._out)
+        return self._out.copy()
+
+    def __repr__(self) -> str:
+        return f"BatchBot({self.bot!r}, {self.num_envs})"
