@@ -19,6 +19,7 @@ from link4 import (
     InvalidMoveError,
     SizeMismatchError,
 )
+from link4._core import ErrorCode
 from link4.errors import from_core
 
 
@@ -327,18 +328,18 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
 
 
 def test_the_core_s_size_errors() -> None:
-    error = from_core("board_size", width=11, height=4)
+    error = from_core(ErrorCode.BOARD_SIZE, width=11, height=4)
     assert type(error) is BoardSizeError
     assert str(error) == "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 11 columns and 4 rows"
     error = from_core(
-        "size_mismatch", what="book", width=7, height=6, expected_width=8, expected_height=7
+        ErrorCode.SIZE_MISMATCH, what="book", width=7, height=6, expected_width=8, expected_height=7
     )
     assert type(error) is SizeMismatchError
     assert str(error) == "board sizes differ: the book is 7x6, but 8x7 is expected here (width x height)"
 
 
 def test_the_core_s_move_errors_name_the_width() -> None:
-    error = from_core("out_of_range", col=6, width=5)
+    error = from_core(ErrorCode.OUT_OF_RANGE, col=6, width=5)
     assert str(error) == "column 6 is outside the board: columns are 0 to 4"
-    error = from_core("malformed_string", moves="17", index=1, width=6)
+    error = from_core(ErrorCode.MALFORMED_STRING, moves="17", index=1, width=6)
     assert "digits 1 to 6" in str(error)

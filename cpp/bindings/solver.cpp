@@ -63,7 +63,7 @@ class GuardedSolver {
     class Claim {
       public:
         explicit Claim(GuardedSolver& solver) : busy_(solver.busy_) {
-            if (busy_.exchange(true, std::memory_order_acquire)) raise_error("busy");
+            if (busy_.exchange(true, std::memory_order_acquire)) raise_error(ErrorCode::kBusy);
         }
         ~Claim() { busy_.store(false, std::memory_order_release); }
         Claim(const Claim&) = delete;
@@ -106,7 +106,7 @@ SearchRequest make_request(bool weak, Want want, std::optional<std::vector<int>>
             py::dict details;
             details["name"] = "order";
             details["value"] = *order;
-            raise_error("bad_argument", details);
+            raise_error(ErrorCode::kBadArgument, details);
         }
     }
     if (max_nodes) request.limits.max_nodes = *max_nodes;
@@ -131,7 +131,7 @@ void check_order(const SearchRequest& request, int width) {
         py::dict details;
         details["name"] = "order";
         details["value"] = std::vector<int>(request.order.begin(), request.order.begin() + count);
-        raise_error("bad_argument", details);
+        raise_error(ErrorCode::kBadArgument, details);
     }
 }
 
