@@ -1,10 +1,15 @@
 """Every way to misuse a Game: the exact exception, a message that says why, and a game
-left exactly as it was."""
+left exactly as it was; and every error code of the engine, each raised by the engine."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
+import json
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from typing import Any
 
 import pytest
@@ -13,12 +18,18 @@ import link4
 from link4 import (
     BoardError,
     BoardSizeError,
+    Book,
+    BookError,
     Game,
     GameOverError,
     IllegalMoveError,
     InvalidMoveError,
     SizeMismatchError,
+    Solver,
+    _core,
 )
+from link4._core import ErrorCode
+from link4.book import canonical_key
 from link4.errors import from_core
 
 
@@ -327,18 +338,248 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
 
 
 def test_the_core_s_size_errors() -> None:
-    error = from_core("board_size", width=11, height=4)
+    error = from_core(ErrorCode.BOARD_SIZE, width=11, height=4)
     assert type(error) is BoardSizeError
     assert str(error) == "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 11 columns and 4 rows"
     error = from_core(
-        "size_mismatch", what="book", width=7, height=6, expected_width=8, expected_height=7
+        ErrorCode.SIZE_MISMATCH, what="book", width=7, height=6, expected_width=8, expected_height=7
     )
     assert type(error) is SizeMismatchError
     assert str(error) == "board sizes differ: the book is 7x6, but 8x7 is expected here (width x height)"
 
 
 def test_the_core_s_move_errors_name_the_width() -> None:
-    error = from_core("out_of_range", col=6, width=5)
+    error = from_core(ErrorCode.OUT_OF_RANGE, col=6, width=5)
     assert str(error) == "column 6 is outside the board: columns are 0 to 4"
-    error = from_core("malformed_string", moves="17", index=1, width=6)
+    error = from_core(ErrorCode.MALFORMED_STRING, moves="17", index=1, width=6)
     assert "digits 1 to 6" in str(error)
+
+
+# -- every error code of the engine, raised by the engine --------------------------------
+
+
+def tiny_book(change: Callable[[bytearray], object] = lambda b: None) -> bytes:
+    """The bytes of a book of two positions, changed in place by ``change``."""
+    entries = {canonical_key(Game("4455")): 18, canonical_key(Game("44")): 1}
+    data = bytearray(Book.from_entries(entries, depth=4).to_bytes())
+    change(data)
+    return bytes(data)
+
+
+def ask_a_busy_solver() -> None:
+    """Ask a Solver for a score while a search in another thread holds it."""
+    solver = Solver(table_mb=16, book=None)
+    held = threading.Event()
+
+    def hold() -> None:
+        while True:  # retried while the main thread's quick solves hold the solver
+            with suppress(RuntimeError):
+                held.set()
+                solver.search(Game(), time_limit=1.0)
+                return
+
+    thread = threading.Thread(target=hold)
+    thread.start()
+    held.wait()
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:  # until the search has the solver
+            solver.solve("445566")  # one move to a win: answered at once
+    finally:
+        thread.join()
+
+
+def flip(at: int, value: int | None = None) -> Callable[[bytearray], None]:
+    """A change of the byte at ``at``: to ``value``, or one bit of it flipped."""
+
+    def change(data: bytearray) -> None:
+        data[at] = data[at] ^ 0x40 if value is None else value
+
+    return change
+
+
+MOVE_STRING = "but moves are the digits 1 to 7 (1 = leftmost column)"
+ENTRIES = "the book file is corrupt (its entries are out of order or off the scale)"
+# For each code: what raises it (through the public API, else through the binding that
+# raises it, where link4 checks first in Python), the exception and its message.
+CORE_ERRORS: dict[ErrorCode, tuple[Callable[[], object], type[Exception], str]] = {
+    ErrorCode.MALFORMED_STRING: (
+        lambda: Game("448"),
+        InvalidMoveError,
+        f"invalid move string '448': character 3 is '8', {MOVE_STRING}",
+    ),
+    ErrorCode.STRING_COLUMN_FULL: (
+        lambda: Game("4444444"),
+        IllegalMoveError,
+        "illegal move 7 of '4444444': column 4 is full",
+    ),
+    ErrorCode.STRING_GAME_OVER: (
+        lambda: Game("44556671"),
+        GameOverError,
+        "illegal move 8 of '44556671': the game is over: red has won",
+    ),
+    ErrorCode.OUT_OF_RANGE: (  # Game.play refuses it before the core
+        lambda: _core.Position().play(7),
+        IllegalMoveError,
+        "column 7 is outside the board: columns are 0 to 6",
+    ),
+    ErrorCode.COLUMN_FULL: (lambda: Game("444444").play(3), IllegalMoveError, "column 3 is full"),
+    ErrorCode.GAME_OVER: (
+        lambda: Game("663251762525713162144765711243477236343455").play(0),
+        GameOverError,
+        "the game is over: the board is full (a draw)",
+    ),
+    ErrorCode.NOTHING_TO_UNDO: (  # Game.undo knows its moves
+        lambda: _core.Position.from_moves("44").undo(2),
+        IllegalMoveError,
+        "no disc to take back in column 2",
+    ),
+    ErrorCode.SEARCH_OVER: (
+        lambda: link4.solve("14152627"),
+        GameOverError,
+        "cannot search this position: the game is over: yellow has won",
+    ),
+    ErrorCode.BUSY: (ask_a_busy_solver, RuntimeError, "this Solver is busy in another thread"),
+    ErrorCode.BAD_ARGUMENT: (  # link4.perft checks its depth first
+        lambda: _core.perft(_core.Position(), -1),
+        ValueError,
+        "depth out of range: -1",
+    ),
+    ErrorCode.BOARD_SIZE: (  # as does Game
+        lambda: _core.Position(10, 6),
+        BoardSizeError,
+        "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 10 columns and 6 rows",
+    ),
+    ErrorCode.SIZE_MISMATCH: (
+        lambda: Book.from_bytes(tiny_book()).get(Game(width=5, height=4)),
+        SizeMismatchError,
+        "board sizes differ: the position is 5x4, but 7x6 is expected here (width x height)",
+    ),
+    ErrorCode.BOARD_SHAPE: (  # Game.from_board names the short row first
+        lambda: _core.board_moves([[0] * 7] * 5 + [[0] * 6]),
+        BoardError,
+        "a board is rows of as many cells each, top row first",
+    ),
+    ErrorCode.BAD_CELL: (  # and the bad cell
+        lambda: _core.board_moves([[0] * 7] * 5 + [[0, 0, 3, 0, 0, 0, 0]]),
+        BoardError,
+        "the cell in column 3, row 1 from the bottom is not 0 (empty), 1 (red) or 2 (yellow)",
+    ),
+    ErrorCode.FLOATING: (
+        lambda: Game.from_board(board("...X...", ".......")),
+        BoardError,
+        "the disc in column 4, row 2 from the bottom floats above an empty cell",
+    ),
+    ErrorCode.DISC_COUNT: (
+        lambda: Game.from_board(board("OOX....")),
+        BoardError,
+        "red has 1 disc and yellow 2: red moves first, so red has as many discs as yellow or one more",
+    ),
+    ErrorCode.BOTH_FOUR: (
+        lambda: Game.from_board(board("OOOO...", "XXXX...")),
+        BoardError,
+        "both red and yellow have four in a row: the game ends at the first one",
+    ),
+    ErrorCode.MOVED_AFTER_FOUR: (
+        lambda: Game.from_board(board("XXX....", "OOOOX.X")),
+        BoardError,
+        "yellow has four in a row but red has moved since: the game would have ended at the four",
+    ),
+    ErrorCode.UNREACHABLE: (
+        lambda: Game.from_board(board("OOOX...", "XXXXO..")),
+        BoardError,
+        "no legal game reaches this board: every order of play makes four in a row before the last disc",
+    ),
+    ErrorCode.BOOK_TRUNCATED: (
+        lambda: Book.from_bytes(tiny_book()[:-1]),
+        BookError,
+        "the book file is cut short",
+    ),
+    ErrorCode.BOOK_MAGIC: (
+        lambda: Book.from_bytes(tiny_book(flip(0))),
+        BookError,
+        "not a link4 book file",
+    ),
+    ErrorCode.BOOK_VERSION: (
+        lambda: Book.from_bytes(tiny_book(flip(8, 3))),
+        BookError,
+        "a book of another format version (rebuild it with this link4)",
+    ),
+    ErrorCode.BOOK_BOARD: (
+        lambda: Book.from_bytes(tiny_book(flip(10, 3))),  # 3 columns
+        BookError,
+        "a book made for another board size",
+    ),
+    ErrorCode.BOOK_CHECKSUM: (
+        lambda: Book.from_bytes(tiny_book(flip(-1))),
+        BookError,
+        "the book file is corrupt (its checksum does not match)",
+    ),
+    ErrorCode.BOOK_ENTRIES: (
+        lambda: Book.from_entries({canonical_key(Game("44")): 22}, depth=4),  # a score off the scale
+        BookError,
+        ENTRIES,
+    ),
+}
+# Once Python exits, searches are refused for good: that one is reached in a child.
+IN_A_CHILD = {ErrorCode.EXITING}
+
+
+@pytest.mark.parametrize("code", list(CORE_ERRORS), ids=lambda code: code.name)
+def test_each_error_code_of_the_core(code: ErrorCode, monkeypatch: pytest.MonkeyPatch) -> None:
+    trigger, cls, message = CORE_ERRORS[code]
+    raised: list[ErrorCode] = []
+
+    def spy(code: ErrorCode, **details: Any) -> Exception:
+        raised.append(code)
+        return from_core(code, **details)
+
+    # The bindings look from_core up at each error; link4's own modules do not.
+    monkeypatch.setattr(link4.errors, "from_core", spy)
+    with pytest.raises(cls) as info:
+        trigger()
+    assert type(info.value) is cls
+    assert str(info.value) == message
+    assert set(raised) == {code}  # raised by the engine, as this code
+
+
+CHILD = """
+import json
+import link4, link4.errors
+from link4 import _core
+
+raised = []
+from_core = link4.errors.from_core
+def spy(code, **details):
+    raised.append(code.name)
+    return from_core(code, **details)
+link4.errors.from_core = spy
+solver = link4.Solver(book=None)
+_core._stop_for_exit()  # what the exit hook does first
+try:
+    solver.solve("445566")
+except Exception as e:
+    print(json.dumps([raised, type(e).__name__, str(e)]))
+"""
+
+
+def test_a_search_asked_once_python_exits_is_refused() -> None:
+    child = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=300)
+    assert child.returncode == 0, child.stderr
+    assert json.loads(child.stdout.splitlines()[-1]) == [
+        ["EXITING"],
+        "RuntimeError",
+        "the interpreter is exiting: no new search is started",
+    ]
+
+
+def test_every_error_code_is_reached_above() -> None:
+    # A new code of the engine needs its case here, and its message in link4.errors.
+    assert set(CORE_ERRORS) | IN_A_CHILD == set(ErrorCode.__members__.values())
+    assert CORE_ERRORS.keys().isdisjoint(IN_A_CHILD)
+
+
+def test_a_code_unknown_to_python_is_a_runtime_error() -> None:
+    error = from_core(ErrorCode(200), col=1)
+    assert type(error) is RuntimeError
+    assert str(error).startswith("link4 engine error ") and str(error).endswith(": {'col': 1}")

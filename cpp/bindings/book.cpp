@@ -18,20 +18,23 @@
 namespace link4::bindings {
 namespace {
 
-const char* book_error_kind(BookError e) {
+std::optional<ErrorCode> book_error_code(BookError e) {
     switch (e) {
-        case BookError::kNone: return "";
-        case BookError::kTruncated: return "book_truncated";
-        case BookError::kBadMagic: return "book_magic";
-        case BookError::kBadVersion: return "book_version";
-        case BookError::kBadBoard: return "book_board";
-        case BookError::kBadChecksum: return "book_checksum";
-        case BookError::kBadEntries: return "book_entries";
+        case BookError::kNone: break;
+        case BookError::kTruncated: return ErrorCode::kBookTruncated;
+        case BookError::kBadMagic: return ErrorCode::kBookMagic;
+        case BookError::kBadVersion: return ErrorCode::kBookVersion;
+        case BookError::kBadBoard: return ErrorCode::kBookBoard;
+        case BookError::kBadChecksum: return ErrorCode::kBookChecksum;
+        case BookError::kBadEntries: return ErrorCode::kBookEntries;
     }
-    return "unknown";
+    return std::nullopt;
 }
 
-[[noreturn]] void raise_book_error(BookError error) { raise_error(book_error_kind(error)); }
+// Raises the error `e` names; nothing for kNone.
+void raise_if_error(BookError e) {
+    if (const std::optional<ErrorCode> code = book_error_code(e)) raise_error(*code);
+}
 
 // Calls f(book) with the typed book.
 template <typename F>
@@ -48,13 +51,13 @@ std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>
         typed_entries.reserve(entries.size());
         for (const auto& [key, score] : entries) {
             const auto word = key_from_python<WordOf<G>>(key);
-            if (!word) raise_book_error(BookError::kBadEntries);  // no position's key
+            if (!word) raise_error(ErrorCode::kBookEntries);  // no position's key
             typed_entries.emplace_back(*word, score);
         }
         BookError error = BookError::kNone;
         auto book = std::make_shared<const Book<G>>(
             Book<G>::from_entries(g, std::move(typed_entries), depth, error));
-        if (error != BookError::kNone) raise_book_error(error);
+        raise_if_error(error);
         return std::make_shared<AnyBook>(AnyBook{width, height, book});
     });
 }
@@ -89,7 +92,7 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     const std::string_view bytes = data;
     const auto* start = reinterpret_cast<const std::uint8_t*>(bytes.data());
     const BookHeader header = read_book_header(start, bytes.size());
-    if (header.error != BookError::kNone) raise_book_error(header.error);
+    raise_if_error(header.error);
     BookError error = BookError::kNone;
     std::shared_ptr<AnyBook> book;
     {
@@ -101,7 +104,7 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
             return std::make_shared<AnyBook>(AnyBook{header.width, header.height, typed_book});
         });
     }
-    if (error != BookError::kNone) raise_book_error(error);
+    raise_if_error(error);
     return book;
 }
 

@@ -8,9 +8,9 @@
 
 namespace link4::bindings {
 
-void raise_error(const char* kind, const py::dict& details) {
+void raise_error(ErrorCode code, const py::dict& details) {
     const py::object errors = py::module_::import("link4.errors");
-    const py::object exc = errors.attr("from_core")(kind, **details);
+    const py::object exc = errors.attr("from_core")(code, **details);
     PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(exc.ptr())), exc.ptr());
     throw py::error_already_set();
 }
@@ -19,36 +19,40 @@ void raise_bad_argument(const char* name, long long value) {
     py::dict details;
     details["name"] = name;
     details["value"] = value;
-    raise_error("bad_argument", details);
+    raise_error(ErrorCode::kBadArgument, details);
 }
 
 namespace {
-const char* move_error_kind(MoveError error) {
+// A column given as a number is on the board or off it: one that is no column at all
+// (kMalformed, which only notation reports) is off the board too.
+std::optional<ErrorCode> move_error_code(MoveError error) {
     switch (error) {
-        case MoveError::kMalformed: return "malformed";
-        case MoveError::kOutOfRange: return "out_of_range";
-        case MoveError::kColumnFull: return "column_full";
-        case MoveError::kGameOver: return "game_over";
         case MoveError::kNone: break;
+        case MoveError::kMalformed:
+        case MoveError::kOutOfRange: return ErrorCode::kOutOfRange;
+        case MoveError::kColumnFull: return ErrorCode::kColumnFull;
+        case MoveError::kGameOver: return ErrorCode::kGameOver;
     }
-    return "unknown";
+    return std::nullopt;
 }
 }  // namespace
 
-void raise_move_error(int ply, bool won, MoveError error, int col, int width) {
+void raise_if_illegal(MoveError error, int ply, bool won, int col, int width) {
+    const std::optional<ErrorCode> code = move_error_code(error);
+    if (!code) return;
     py::dict details;
     details["col"] = col;
     details["width"] = width;
     details["ply"] = ply;
     details["won"] = won;
-    raise_error(move_error_kind(error), details);
+    raise_error(*code, details);
 }
 
 void raise_game_over(int ply, bool won) {
     py::dict details;
     details["ply"] = ply;
     details["won"] = won;
-    raise_error("search_over", details);
+    raise_error(ErrorCode::kSearchOver, details);
 }
 
 void require_supported_size(int width, int height) {
@@ -56,7 +60,7 @@ void require_supported_size(int width, int height) {
     py::dict details;
     details["width"] = width;
     details["height"] = height;
-    raise_error("board_size", details);
+    raise_error(ErrorCode::kBoardSize, details);
 }
 
 void raise_size_mismatch(const char* what, int width, int height, int expected_width,
@@ -67,7 +71,7 @@ void raise_size_mismatch(const char* what, int width, int height, int expected_w
     details["height"] = height;
     details["expected_width"] = expected_width;
     details["expected_height"] = expected_height;
-    raise_error("size_mismatch", details);
+    raise_error(ErrorCode::kSizeMismatch, details);
 }
 
 py::int_ key_to_python(std::uint64_t key) { return py::int_(key); }
@@ -94,7 +98,7 @@ std::atomic<int> g_running{0};  // WithoutGil scopes open
 bool exiting() { return g_exiting.load(std::memory_order_relaxed); }
 
 WithoutGil::WithoutGil() {
-    if (exiting()) raise_error("exiting");
+    if (exiting()) raise_error(ErrorCode::kExiting);
     g_running.fetch_add(1);
     release_.emplace();
 }
@@ -119,6 +123,36 @@ bool poll_signals(void*) {
     if (exiting()) return true;  // never take the GIL back while Python exits
     py::gil_scoped_acquire gil;
     return PyErr_CheckSignals() != 0;
+}
+
+void register_errors(py::module_& m) {
+    py::enum_<ErrorCode>(m, "ErrorCode")
+        .value("MALFORMED_STRING", ErrorCode::kMalformedString)
+        .value("STRING_COLUMN_FULL", ErrorCode::kStringColumnFull)
+        .value("STRING_GAME_OVER", ErrorCode::kStringGameOver)
+        .value("OUT_OF_RANGE", ErrorCode::kOutOfRange)
+        .value("COLUMN_FULL", ErrorCode::kColumnFull)
+        .value("GAME_OVER", ErrorCode::kGameOver)
+        .value("NOTHING_TO_UNDO", ErrorCode::kNothingToUndo)
+        .value("SEARCH_OVER", ErrorCode::kSearchOver)
+        .value("BUSY", ErrorCode::kBusy)
+        .value("EXITING", ErrorCode::kExiting)
+        .value("BAD_ARGUMENT", ErrorCode::kBadArgument)
+        .value("BOARD_SIZE", ErrorCode::kBoardSize)
+        .value("SIZE_MISMATCH", ErrorCode::kSizeMismatch)
+        .value("BOARD_SHAPE", ErrorCode::kBoardShape)
+        .value("BAD_CELL", ErrorCode::kBadCell)
+        .value("FLOATING", ErrorCode::kFloating)
+        .value("DISC_COUNT", ErrorCode::kDiscCount)
+        .value("BOTH_FOUR", ErrorCode::kBothFour)
+        .value("MOVED_AFTER_FOUR", ErrorCode::kMovedAfterFour)
+        .value("UNREACHABLE", ErrorCode::kUnreachable)
+        .value("BOOK_TRUNCATED", ErrorCode::kBookTruncated)
+        .value("BOOK_MAGIC", ErrorCode::kBookMagic)
+        .value("BOOK_VERSION", ErrorCode::kBookVersion)
+        .value("BOOK_BOARD", ErrorCode::kBookBoard)
+        .value("BOOK_CHECKSUM", ErrorCode::kBookChecksum)
+        .value("BOOK_ENTRIES", ErrorCode::kBookEntries);
 }
 
 std::vector<int> column_list(ColumnSet set) {

@@ -1,6 +1,7 @@
 // Shared by the binding files: they convert values, release the GIL and translate the
-// engine's error codes into link4's Python exceptions. No English here: the messages are
-// written in link4/errors.py, which `raise_error` asks for the exception.
+// engine's errors into link4's Python exceptions. No English here: an error is raised as
+// its code (link4/errors.hpp) with details, and the messages are written in
+// link4/errors.py, which `raise_error` asks for the exception.
 #pragma once
 
 #include <pybind11/pybind11.h>
@@ -9,6 +10,7 @@
 #include <optional>
 #include <vector>
 
+#include "link4/errors.hpp"
 #include "link4/sized.hpp"
 #include "link4/solver.hpp"
 
@@ -16,13 +18,14 @@ namespace link4::bindings {
 
 namespace py = pybind11;
 
-// Raise the exception that link4.errors.from_core(kind, **details) builds.
-[[noreturn]] void raise_error(const char* kind, const py::dict& details = py::dict());
+// Raise the exception that link4.errors.from_core(code, **details) builds.
+[[noreturn]] void raise_error(ErrorCode code, const py::dict& details = py::dict());
 // An argument out of its range (a ValueError naming it).
 [[noreturn]] void raise_bad_argument(const char* name, long long value);
-// A move the rules refuse, with what the message needs to say why: the discs down,
-// whether the last one won and the board's width.
-[[noreturn]] void raise_move_error(int ply, bool won, MoveError error, int col, int width);
+// Raise the error of a move (a column) the rules refuse, with what the message needs to
+// say why: the discs down, whether the last one won and the board's width; nothing for
+// MoveError::kNone.
+void raise_if_illegal(MoveError error, int ply, bool won, int col, int width);
 // Searches are for running games only.
 [[noreturn]] void raise_game_over(int ply, bool won);
 template <typename G>
@@ -91,5 +94,6 @@ void register_batch(py::module_& m);
 void register_heuristic(py::module_& m);
 void register_book(py::module_& m);
 void register_players(py::module_& m);  // and the batched environment
+void register_errors(py::module_& m);   // the ErrorCode enum
 
 }  // namespace link4::bindings

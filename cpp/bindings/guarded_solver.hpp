@@ -55,7 +55,7 @@ class GuardedSolver {
     class Claim {
       public:
         explicit Claim(GuardedSolver& solver) : busy_(solver.busy_) {
-            if (busy_.exchange(true, std::memory_order_acquire)) raise_error("busy");
+            if (busy_.exchange(true, std::memory_order_acquire)) raise_error(ErrorCode::kBusy);
         }
         ~Claim() { busy_.store(false, std::memory_order_release); }
         Claim(const Claim&) = delete;

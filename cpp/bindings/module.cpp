@@ -8,6 +8,7 @@ namespace py = pybind11;
 
 PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     m.doc() = "link4's compiled engine (private: use the link4 package)";
+    link4::bindings::register_errors(m);
     link4::bindings::register_position(m);
     link4::bindings::register_book(m);
     link4::bindings::register_solver(m);

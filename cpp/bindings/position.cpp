@@ -32,6 +32,19 @@ AnyPosition empty_position(int width, int height) {
     return {width, height, {}, {}, 0};
 }
 
+// The error of a move string: the digits are checked against the width before any is
+// played, so a digit past it (kOutOfRange) is malformed notation like any other character.
+std::optional<ErrorCode> string_error_code(MoveError error) {
+    switch (error) {
+        case MoveError::kNone: break;
+        case MoveError::kMalformed:
+        case MoveError::kOutOfRange: return ErrorCode::kMalformedString;
+        case MoveError::kColumnFull: return ErrorCode::kStringColumnFull;
+        case MoveError::kGameOver: return ErrorCode::kStringGameOver;
+    }
+    return std::nullopt;
+}
+
 AnyPosition from_moves(const py::str& text, int width, int height) {
     const std::string moves = utf8(text);
     AnyPosition p = empty_position(width, height);
@@ -40,7 +53,8 @@ AnyPosition from_moves(const py::str& text, int width, int height) {
         r = play_moves(pos, moves);
         return erased(pos);
     });
-    if (r.error == MoveError::kNone) return p;
+    const std::optional<ErrorCode> code = string_error_code(r.error);
+    if (!code) return p;
     // Every character before the offending one is an ASCII digit, so its byte index
     // is also its index in the Python string.
     py::dict details;
@@ -49,9 +63,7 @@ AnyPosition from_moves(const py::str& text, int width, int height) {
     details["ply"] = p.moves;
     details["won"] = with_position(p, [](const auto& pos) { return pos.last_mover_won(); });
     details["width"] = width;
-    raise_error(r.error == MoveError::kMalformed ? "malformed_string" :
-                r.error == MoveError::kColumnFull ? "string_column_full" : "string_game_over",
-                details);
+    raise_error(*code, details);
 }
 
 using PyGrid = std::vector<std::vector<int>>;
@@ -63,17 +75,17 @@ PyGrid grid_rows(const AnyPosition& p) {
     return rows;
 }
 
-const char* board_error_kind(BoardError e) {
+std::optional<ErrorCode> board_error_code(BoardError e) {
     switch (e) {
-        case BoardError::kNone: return "";
-        case BoardError::kBadCell: return "bad_cell";
-        case BoardError::kFloating: return "floating";
-        case BoardError::kDiscCount: return "disc_count";
-        case BoardError::kBothFour: return "both_four";
-        case BoardError::kMovedAfterFour: return "moved_after_four";
-        case BoardError::kUnreachable: return "unreachable";
+        case BoardError::kNone: break;
+        case BoardError::kBadCell: return ErrorCode::kBadCell;
+        case BoardError::kFloating: return ErrorCode::kFloating;
+        case BoardError::kDiscCount: return ErrorCode::kDiscCount;
+        case BoardError::kBothFour: return ErrorCode::kBothFour;
+        case BoardError::kMovedAfterFour: return ErrorCode::kMovedAfterFour;
+        case BoardError::kUnreachable: return ErrorCode::kUnreachable;
     }
-    return "unknown";
+    return std::nullopt;
 }
 
 // The move string that reaches a board given as rows (top first) of 0/1/2 cells; the
@@ -83,7 +95,7 @@ std::string board_moves(const PyGrid& rows) {
     const int height = static_cast<int>(rows.size());
     const int width = rows.empty() ? 0 : static_cast<int>(rows[0].size());
     for (const auto& row : rows)
-        if (static_cast<int>(row.size()) != width) raise_error("board_shape");
+        if (static_cast<int>(row.size()) != width) raise_error(ErrorCode::kBoardShape);
     require_supported_size(width, height);
     for (int r = 0; r < height; ++r) {
         for (int c = 0; c < width; ++c) {
@@ -93,14 +105,14 @@ std::string board_moves(const PyGrid& rows) {
     }
     const Reconstruction rec =
         with_geometry(width, height, [&](const auto& g) { return reconstruct(g, grid); });
-    if (rec.error != BoardError::kNone) {
+    if (const std::optional<ErrorCode> code = board_error_code(rec.error)) {
         py::dict details;
         details["col"] = rec.where.col;
         details["row"] = rec.where.row;
         details["red"] = rec.red;
         details["yellow"] = rec.yellow;
         details["winner"] = rec.winner;
-        raise_error(board_error_kind(rec.error), details);
+        raise_error(*code, details);
     }
     std::string moves;
     for (int col : rec.moves) moves += static_cast<char>('1' + col);
@@ -118,8 +130,7 @@ std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosit
 
 void play(AnyPosition& p, int col) {
     p = with_position(p, [&](auto pos) {
-        if (const MoveError e = pos.check_move(col); e != MoveError::kNone)
-            raise_move_error(pos.moves(), pos.last_mover_won(), e, col, p.width);
+        raise_if_illegal(pos.check_move(col), pos.moves(), pos.last_mover_won(), col, p.width);
         pos.play(col);
         return erased(pos);
     });
@@ -130,7 +141,7 @@ void undo(AnyPosition& p, int col) {
         if (col < 0 || col >= p.width || pos.height(col) == 0) {
             py::dict details;
             details["col"] = col;
-            raise_error("nothing_to_undo", details);
+            raise_error(ErrorCode::kNothingToUndo, details);
         }
         pos.undo(col);
         return erased(pos);

@@ -48,7 +48,7 @@ SearchRequest make_request(bool weak, Want want, std::optional<std::vector<int>>
             py::dict details;
             details["name"] = "order";
             details["value"] = *order;
-            raise_error("bad_argument", details);
+            raise_error(ErrorCode::kBadArgument, details);
         }
     }
     if (max_nodes) request.limits.max_nodes = *max_nodes;
@@ -73,7 +73,7 @@ void check_order(const SearchRequest& request, int width) {
         py::dict details;
         details["name"] = "order";
         details["value"] = std::vector<int>(request.order.begin(), request.order.begin() + count);
-        raise_error("bad_argument", details);
+        raise_error(ErrorCode::kBadArgument, details);
     }
 }
 

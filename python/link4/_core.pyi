@@ -23,6 +23,58 @@ CENTRE_ORDER: tuple[int, ...]
 def centre_order(width: int) -> tuple[int, ...]:
     """The columns of a board this wide from the centre outwards."""
 
+class ErrorCode:
+    """What went wrong, as the engine raises it (a pybind11 enum; link4.errors.from_core
+    writes each one's exception, cpp/link4/errors.hpp lists their details)."""
+
+    MALFORMED_STRING: ClassVar[ErrorCode]
+    STRING_COLUMN_FULL: ClassVar[ErrorCode]
+    STRING_GAME_OVER: ClassVar[ErrorCode]
+    OUT_OF_RANGE: ClassVar[ErrorCode]
+    COLUMN_FULL: ClassVar[ErrorCode]
+    GAME_OVER: ClassVar[ErrorCode]
+    NOTHING_TO_UNDO: ClassVar[ErrorCode]
+    SEARCH_OVER: ClassVar[ErrorCode]
+    BUSY: ClassVar[ErrorCode]
+    EXITING: ClassVar[ErrorCode]
+    BAD_ARGUMENT: ClassVar[ErrorCode]
+    BOARD_SIZE: ClassVar[ErrorCode]
+    SIZE_MISMATCH: ClassVar[ErrorCode]
+    BOARD_SHAPE: ClassVar[ErrorCode]
+    BAD_CELL: ClassVar[ErrorCode]
+    FLOATING: ClassVar[ErrorCode]
+    DISC_COUNT: ClassVar[ErrorCode]
+    BOTH_FOUR: ClassVar[ErrorCode]
+    MOVED_AFTER_FOUR: ClassVar[ErrorCode]
+    UNREACHABLE: ClassVar[ErrorCode]
+    BOOK_TRUNCATED: ClassVar[ErrorCode]
+    BOOK_MAGIC: ClassVar[ErrorCode]
+    BOOK_VERSION: ClassVar[ErrorCode]
+    BOOK_BOARD: ClassVar[ErrorCode]
+    BOOK_CHECKSUM: ClassVar[ErrorCode]
+    BOOK_ENTRIES: ClassVar[ErrorCode]
+    __members__: ClassVar[dict[str, ErrorCode]]
+    def __init__(self, value: int) -> None: ...
+    @overload
+    def __eq__(self, other: ErrorCode, /) -> bool: ...
+    @overload
+    def __eq__(self, other: object, /) -> bool: ...
+    @overload
+    def __ne__(self, other: ErrorCode, /) -> bool: ...
+    @overload
+    def __ne__(self, other: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+    def __index__(self) -> int: ...
+    def __int__(self) -> int: ...
+    def __getstate__(self) -> int: ...
+    def __setstate__(self, state: int, /) -> None: ...
+    def __repr__(self) -> str: ...
+    def __str__(self) -> str: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def value(self) -> int: ...
+
 class Position:
     """A position as two bitboards; plays and undoes moves without keeping a history."""
 

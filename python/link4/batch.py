@@ -287,7 +287,7 @@ def solve_many(
     pos = [position(p) for p in positions]
     for i, p in enumerate(pos):
         if p.is_over():
-            reason = from_core("game_over", ply=p.ply, won=p.last_mover_won())
+            reason = from_core(_core.ErrorCode.GAME_OVER, ply=p.ply, won=p.last_mover_won())
             raise GameOverError(f"position {i}: {reason}")
 
     def asked() -> _core.SearchRequest:

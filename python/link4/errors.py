@@ -18,7 +18,10 @@ InvalidMoveError - invalid move string '448': character 3 is '8', but moves are 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from link4._core import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, ErrorCode
 
 __all__ = [
     "BoardError",
@@ -32,6 +35,9 @@ __all__ = [
     "board_size_error",
     "size_mismatch_error",
 ]
+
+# The details of an error code, by name (cpp/link4/errors.hpp names them for each code).
+_Details = dict[str, Any]
 
 
 class InvalidMoveError(ValueError):
@@ -188,8 +194,6 @@ def board_size_error(width: int, height: int) -> BoardSizeError:
         >>> board_size_error(3, 6)
         BoardSizeError('link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 3 columns and 6 rows')
     """
-    from link4._core import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
-
     return BoardSizeError(
         f"link4 plays boards of {MIN_WIDTH} to {MAX_WIDTH} columns and {MIN_HEIGHT} to "
         f"{MAX_HEIGHT} rows, not {width} columns and {height} rows"
@@ -229,19 +233,94 @@ def _player(ply: int) -> str:
     return "red" if ply % 2 == 1 else "yellow"
 
 
-def _over(ply: int, won: bool) -> str:
-    if won:
-        return f"the game is over: {_player(ply)} has won"
+def _over(d: _Details) -> str:
+    if d["won"]:
+        return f"the game is over: {_player(d['ply'])} has won"
     return "the game is over: the board is full (a draw)"
 
 
-def from_core(kind: str, **d: Any) -> Exception:
-    """The exception for an error code of the compiled engine (``link4._core``).
+def _in_string(d: _Details) -> str:
+    """Which move of a move string is illegal."""
+    return f"illegal move {d['index'] + 1} of {d['moves']!r}"
+
+
+def _disc_count(red: int, yellow: int) -> BoardError:
+    return BoardError(
+        f"red has {red} disc{'' if red == 1 else 's'} and yellow {yellow}: red moves "
+        "first, so red has as many discs as yellow or one more"
+    )
+
+
+def _moved_after_four(winner: int) -> BoardError:
+    winner_name, other = ("red", "yellow") if winner == 1 else ("yellow", "red")
+    return BoardError(
+        f"{winner_name} has four in a row but {other} has moved since: the game would have ended at the four"
+    )
+
+
+# Each code of the engine (cpp/link4/errors.hpp lists them and their details) and the
+# exception it is: the one place where they are decoded.
+_DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
+    ErrorCode.MALFORMED_STRING: lambda d: InvalidMoveError(
+        f"invalid move string {d['moves']!r}: character {d['index'] + 1} is "
+        f"{d['moves'][d['index']]!r}, but moves are the digits 1 to {d['width']} "
+        "(1 = leftmost column)"
+    ),
+    ErrorCode.STRING_COLUMN_FULL: lambda d: IllegalMoveError(
+        f"{_in_string(d)}: column {d['moves'][d['index']]} is full"
+    ),
+    ErrorCode.STRING_GAME_OVER: lambda d: GameOverError(f"{_in_string(d)}: {_over(d)}"),
+    ErrorCode.OUT_OF_RANGE: lambda d: IllegalMoveError(
+        f"column {d['col']} is outside the board: columns are 0 to {d['width'] - 1}"
+    ),
+    ErrorCode.COLUMN_FULL: lambda d: IllegalMoveError(f"column {d['col']} is full"),
+    ErrorCode.GAME_OVER: lambda d: GameOverError(_over(d)),
+    ErrorCode.NOTHING_TO_UNDO: lambda d: IllegalMoveError(f"no disc to take back in column {d['col']}"),
+    ErrorCode.SEARCH_OVER: lambda d: GameOverError(f"cannot search this position: {_over(d)}"),
+    ErrorCode.BUSY: lambda d: RuntimeError("this Solver is busy in another thread"),
+    ErrorCode.EXITING: lambda d: RuntimeError("the interpreter is exiting: no new search is started"),
+    ErrorCode.BAD_ARGUMENT: lambda d: ValueError(f"{d['name']} out of range: {d['value']!r}"),
+    ErrorCode.BOARD_SIZE: lambda d: board_size_error(d["width"], d["height"]),
+    ErrorCode.SIZE_MISMATCH: lambda d: size_mismatch_error(
+        d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"]
+    ),
+    ErrorCode.BOARD_SHAPE: lambda d: BoardError("a board is rows of as many cells each, top row first"),
+    ErrorCode.BAD_CELL: lambda d: BoardError(
+        f"the cell in column {d['col'] + 1}, row {d['row'] + 1} from the bottom is not "
+        "0 (empty), 1 (red) or 2 (yellow)"
+    ),
+    ErrorCode.FLOATING: lambda d: BoardError(
+        f"the disc in column {d['col'] + 1}, row {d['row'] + 1} from the bottom floats above an empty cell"
+    ),
+    ErrorCode.DISC_COUNT: lambda d: _disc_count(d["red"], d["yellow"]),
+    ErrorCode.BOTH_FOUR: lambda d: BoardError(
+        "both red and yellow have four in a row: the game ends at the first one"
+    ),
+    ErrorCode.MOVED_AFTER_FOUR: lambda d: _moved_after_four(d["winner"]),
+    ErrorCode.UNREACHABLE: lambda d: BoardError(
+        "no legal game reaches this board: every order of play makes four in a row before the last disc"
+    ),
+    ErrorCode.BOOK_TRUNCATED: lambda d: BookError("the book file is cut short"),
+    ErrorCode.BOOK_MAGIC: lambda d: BookError("not a link4 book file"),
+    ErrorCode.BOOK_VERSION: lambda d: BookError(
+        "a book of another format version (rebuild it with this link4)"
+    ),
+    ErrorCode.BOOK_BOARD: lambda d: BookError("a book made for another board size"),
+    ErrorCode.BOOK_CHECKSUM: lambda d: BookError("the book file is corrupt (its checksum does not match)"),
+    ErrorCode.BOOK_ENTRIES: lambda d: BookError(
+        "the book file is corrupt (its entries are out of order or off the scale)"
+    ),
+}
+
+
+def from_core(code: ErrorCode, **d: Any) -> Exception:
+    """The exception for an error code of the compiled engine (``link4._core.ErrorCode``).
 
     It is returned, not raised: the caller (the binding, or link4's own modules) raises it.
 
     Args:
-        kind: The error code, such as ``"column_full"`` or ``"book_truncated"``.
+        code: The error code, such as ``ErrorCode.COLUMN_FULL`` or
+            ``ErrorCode.BOOK_TRUNCATED``.
         **d: The details the message needs (``col``, ``moves``, ``index``, ``width``...).
             A move error names the board's width where its message needs it; without
             it, the error is about the standard board.
@@ -254,91 +333,11 @@ def from_core(kind: str, **d: Any) -> Exception:
         RuntimeError for a busy solver, an exiting interpreter or a code unknown here.
 
     Example:
-        >>> from_core("column_full", col=3)
+        >>> from link4._core import ErrorCode
+        >>> from_core(ErrorCode.COLUMN_FULL, col=3)
         IllegalMoveError('column 3 is full')
     """
-    from link4._core import WIDTH
-
-    # A move error names the board's width where its message needs it; without it, the
-    # error is about the standard board.
-    width = d.get("width", WIDTH)
-    if kind == "malformed_string":
-        moves, i = d["moves"], d["index"]
-        return InvalidMoveError(
-            f"invalid move string {moves!r}: character {i + 1} is {moves[i]!r}, but moves "
-            f"are the digits 1 to {width} (1 = leftmost column)"
-        )
-    if kind in ("string_column_full", "string_game_over"):
-        moves, i = d["moves"], d["index"]
-        where = f"illegal move {i + 1} of {moves!r}"
-        if kind == "string_column_full":
-            return IllegalMoveError(f"{where}: column {moves[i]} is full")
-        return GameOverError(f"{where}: {_over(d['ply'], d['won'])}")
-    if kind == "out_of_range":
-        return IllegalMoveError(
-            f"column {d['col']} is outside the board: columns are 0 to {width - 1}"
-        )
-    if kind == "column_full":
-        return IllegalMoveError(f"column {d['col']} is full")
-    if kind == "game_over":
-        return GameOverError(_over(d["ply"], d["won"]))
-    if kind == "search_over":
-        return GameOverError(f"cannot search this position: {_over(d['ply'], d['won'])}")
-    if kind == "nothing_to_undo":
-        return IllegalMoveError(f"no disc to take back in column {d['col']}")
-    if kind == "bad_argument":
-        return ValueError(f"{d['name']} out of range: {d['value']!r}")
-    if kind == "board_shape":
-        return BoardError("a board is rows of as many cells each, top row first")
-    if kind == "board_size":
-        return board_size_error(d["width"], d["height"])
-    if kind == "size_mismatch":
-        return size_mismatch_error(
-            d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"]
-        )
-    if kind == "bad_cell":
-        return BoardError(
-            f"the cell in column {d['col'] + 1}, row {d['row'] + 1} from the bottom is not "
-            "0 (empty), 1 (red) or 2 (yellow)"
-        )
-    if kind == "floating":
-        return BoardError(
-            f"the disc in column {d['col'] + 1}, row {d['row'] + 1} from the bottom floats "
-            "above an empty cell"
-        )
-    if kind == "disc_count":
-        red, yellow = d["red"], d["yellow"]
-        return BoardError(
-            f"red has {red} disc{'' if red == 1 else 's'} and yellow {yellow}: red moves "
-            "first, so red has as many discs as yellow or one more"
-        )
-    if kind == "both_four":
-        return BoardError("both red and yellow have four in a row: the game ends at the first one")
-    if kind == "moved_after_four":
-        winner, other = ("red", "yellow") if d["winner"] == 1 else ("yellow", "red")
-        return BoardError(
-            f"{winner} has four in a row but {other} has moved since: the game "
-            "would have ended at the four"
-        )
-    if kind == "unreachable":
-        return BoardError(
-            "no legal game reaches this board: every order of play makes four in a row "
-            "before the last disc"
-        )
-    if kind == "busy":
-        return RuntimeError("this Solver is busy in another thread")
-    if kind == "exiting":
-        return RuntimeError("the interpreter is exiting: no new search is started")
-    if kind.startswith("book_"):
-        return BookError(_BOOK_ERRORS.get(kind, "not a usable book"))
-    return RuntimeError(f"link4 engine error {kind!r}: {d}")
-
-
-_BOOK_ERRORS = {
-    "book_truncated": "the book file is cut short",
-    "book_magic": "not a link4 book file",
-    "book_version": "a book of another format version (rebuild it with this link4)",
-    "book_board": "a book made for another board size",
-    "book_checksum": "the book file is corrupt (its checksum does not match)",
-    "book_entries": "the book file is corrupt (its entries are out of order or off the scale)",
-}
+    decode = _DECODE.get(code)
+    if decode is None:  # none: tests/test_errors.py decodes every code
+        return RuntimeError(f"link4 engine error {code!r}: {d}")
+    return decode({"width": WIDTH, **d})

@@ -156,7 +156,7 @@ class Game:
         width = self._pos.width
         c = _column(col, width)
         if not 0 <= c < width:  # also keeps ints too big for C away from the core
-            raise from_core("out_of_range", col=c, width=width)
+            raise from_core(_core.ErrorCode.OUT_OF_RANGE, col=c, width=width)
         self._pos.play(c)
         self._moves.append(c)
 
