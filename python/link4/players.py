@@ -300,9 +300,9 @@ class Engine:
         return int(self._player(game).choose(core_position(game), stream, solver))
 
     def __deepcopy__(self, memo: dict[int, object]) -> Engine:
-        """A copy that goes on from the same point of the same stream (Gymnasium copies
-        the arguments of the environments it makes); a solver given to this engine is
-        shared, its own is made anew by the copy."""
+        # Gymnasium copies the arguments of the environments it makes. The copy goes on
+        # from the same point of the same stream; a solver given to this engine is
+        # shared, its own is made anew by the copy.
         copy = Engine.__new__(Engine)
         copy.__dict__.update(self.__dict__)
         copy._stream = _core.Stream(self._stream.state)
