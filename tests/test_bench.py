@@ -16,6 +16,7 @@ from link4 import bench
 BENCH_SIGNATURE = 25171979
 
 
+@pytest.mark.heavy  # the whole benchmark: the sanitizers' run leaves it to the full one
 def test_bench_signature_is_pinned() -> None:
     total = sum(bench.run_set(s).total_nodes for s in bench.standard_plan())
     assert total == BENCH_SIGNATURE

@@ -405,6 +405,7 @@ def test_sigterm_stops_the_build_and_its_workers_and_keeps_the_work(tmp_path: Pa
     assert all(gone(w) for w in workers)  # no worker left searching on its own
 
 
+@pytest.mark.heavy  # the same build again, on dask: Python around the calls checked above
 def test_a_dask_cluster_builds_the_same_book(built: Path, tmp_path: Path) -> None:
     distributed = pytest.importorskip("distributed")
     out = tmp_path / "dask.l4b"
@@ -423,6 +424,7 @@ def test_build_arguments_are_checked(tmp_path: Path) -> None:
     assert p.returncode == 2 and "depth must be between" in p.stderr
 
 
+@pytest.mark.heavy  # solves a sample of the book's positions again: minutes under the sanitizers
 def test_the_shipped_book_agrees_with_the_solver() -> None:
     book = link4.book.default_book()
     if book is None:

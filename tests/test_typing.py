@@ -48,6 +48,7 @@ exact: int | None = bounded[0]  # rejected
 """
 
 
+@pytest.mark.heavy  # mypy reads the stubs: no compiled code runs
 def test_type_hints_accept_the_api_uses_and_reject_the_wrong_ones(tmp_path: Any) -> None:
     mypy_api = pytest.importorskip("mypy.api")
     source = tmp_path / "uses.py"
