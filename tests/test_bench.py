@@ -10,6 +10,9 @@ import pytest
 
 from link4 import bench
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 # The total node count of the default `link4 bench` run. A change to the search's
 # behaviour changes it: update it here and give the new figure in the commit message
 # ("Bench: N"). A refactor must leave it alone.

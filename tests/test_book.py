@@ -424,6 +424,7 @@ def test_build_arguments_are_checked(tmp_path: Path) -> None:
 
 
 @pytest.mark.heavy  # solves a sample of the book's positions again: minutes under the sanitizers
+@pytest.mark.wheel  # the book that the wheel carries
 def test_the_shipped_book_agrees_with_the_solver() -> None:
     book = link4.book.default_book()
     if book is None:

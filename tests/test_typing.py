@@ -12,6 +12,9 @@ import pytest
 
 pytest.importorskip("numpy")  # the board forms include numpy arrays
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 USES = """
 from typing import assert_type
 
