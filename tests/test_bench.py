@@ -10,12 +10,16 @@ import pytest
 
 from link4 import bench
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 # The total node count of the default `link4 bench` run. A change to the search's
 # behaviour changes it: update it here and give the new figure in the commit message
 # ("Bench: N"). A refactor must leave it alone.
 BENCH_SIGNATURE = 25171979
 
 
+@pytest.mark.heavy  # the whole benchmark: the sanitizers' run leaves it to the full one
 def test_bench_signature_is_pinned() -> None:
     total = sum(bench.run_set(s).total_nodes for s in bench.standard_plan())
     assert total == BENCH_SIGNATURE

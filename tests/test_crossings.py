@@ -15,9 +15,14 @@ from collections.abc import Callable
 from types import FrameType
 from typing import Any
 
+import pytest
+
 import link4.cli
 from link4 import book
 from link4.commands._session import PlaySession
+
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
 
 POSITION = "5554224333234511764415115"
 

@@ -32,6 +32,9 @@ PAGES = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts) if DOCS
 RUN = ("pycon", "python", "sh", "console", "bash")
 IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )?(?:import|from) ([A-Za-z_]\w*)", re.MULTILINE)
 SHELL_SEPARATORS = {"&&", "||", ";", "|", "<", ">", ">>", "2>", "&"}
+# Not under CI's sanitizers: the same calls as the other tests again, and the
+# integrations' packages, some of which only the full run installs.
+pytestmark = pytest.mark.heavy
 
 
 def missing_packages(blocks: list[Block]) -> list[str]:

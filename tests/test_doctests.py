@@ -14,6 +14,9 @@ import pytest
 
 import link4
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 # Public modules: no component with a leading underscore. link4.commands is the command
 # line's implementation (its reference is the command line's, generated from its parsers).
 PUBLIC = sorted(

@@ -114,6 +114,7 @@ def play_both(seed: int, illegal: float = 0.0) -> tuple[list[int], dict[str, int
     return actions, final
 
 
+@pytest.mark.heavy  # Python around the game calls that the other tests check
 def test_a_thousand_random_games_as_connect_four_v3() -> None:
     outcomes = {"player_0": set(), "player_1": set()}  # type: dict[str, set[int]]
     lengths = set()

@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 from doc_examples import DoctestSession, code_blocks
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 # Next to tests/ in a checkout, in the sdist, and in the copies that the wheel tests use.
 README = Path(__file__).resolve().parent.parent / "README.md"
 

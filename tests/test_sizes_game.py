@@ -201,11 +201,6 @@ def test_pickling_keeps_the_size(protocol: int) -> None:
     assert clone == game and (clone.width, clone.height) == (5, 8) and clone.moves == "3341"
 
 
-def test_a_standard_game_pickles_as_before() -> None:
-    # Older link4 versions, which know nothing of sizes, read it back.
-    assert Game("4453").__reduce__() == (Game, ("4453",))
-
-
 def test_copies_keep_the_size() -> None:
     game = Game("21", width=4, height=9)
     for twin in (game.copy(), copy.copy(game), copy.deepcopy(game)):

@@ -12,6 +12,9 @@ import pytest
 
 pytest.importorskip("numpy")  # the board forms include numpy arrays
 
+# CI runs this module again against the wheel built from the sdist (what the wheel carries).
+pytestmark = pytest.mark.wheel
+
 USES = """
 from typing import assert_type
 
@@ -48,6 +51,7 @@ exact: int | None = bounded[0]  # rejected
 """
 
 
+@pytest.mark.heavy  # mypy reads the stubs: no compiled code runs
 def test_type_hints_accept_the_api_uses_and_reject_the_wrong_ones(tmp_path: Any) -> None:
     mypy_api = pytest.importorskip("mypy.api")
     source = tmp_path / "uses.py"

@@ -59,6 +59,7 @@ def check_solve_answers(server: ServerProcess, positions: list[str]) -> None:
             assert answer == expected_solve(solver, moves)
 
 
+@pytest.mark.heavy  # the server's answers are the calls the other tests check
 def test_solve_equals_analyze_on_1000_random_positions(server: ServerProcess) -> None:
     rng = random.Random(20261203)
     positions: dict[str, None] = {}
@@ -68,7 +69,9 @@ def test_solve_equals_analyze_on_1000_random_positions(server: ServerProcess) ->
     check_solve_answers(server, list(positions))
 
 
-@pytest.mark.parametrize("name", ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"])
+@pytest.mark.parametrize(
+    "name", ["Test_L3_R1", "Test_L2_R1", pytest.param("Test_L1_R1", marks=pytest.mark.heavy)]
+)
 def test_solve_equals_analyze_on_the_benchmark_set(server: ServerProcess, name: str) -> None:
     """End-Easy, Middle-Easy and Begin-Easy, all 1000 positions of each; the best
     column's score is the set's own score."""

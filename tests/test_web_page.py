@@ -25,6 +25,9 @@ from link4 import Game, Solver, describe_score
 from link4.score import best_columns, winning_move
 
 PATHS = browser_paths()  # skips (or fails, in CI) this module without a browser
+# Not under CI's sanitizers: the browser, not built with them, would inherit their
+# runtime, and the page only calls the API that the other tests check there.
+pytestmark = pytest.mark.heavy
 
 SYMBOLS = {"win": "✓", "draw": "=", "loss": "✗"}
 

@@ -100,8 +100,8 @@ class BuildStats:
     task_cpu_seconds: float = 0.0  # this run's tasks
     wall_seconds: float = 0.0      # this run
     # What the checkpoint records of earlier runs: their tasks' CPU time, their wall
-    # time, and how many resumed positions it has no CPU time for (a checkpoint
-    # written before it recorded them).
+    # time, and how many resumed positions it has no CPU time for (a task whose cost
+    # line was cut short when its run was killed).
     resumed_cpu_seconds: float = 0.0
     resumed_wall_seconds: float = 0.0
     unrecorded: int = 0
@@ -222,11 +222,8 @@ def build(
 
 def _header(root: Game, depth: int) -> dict[str, object]:
     """The first line of a build's checkpoint, which says what build it belongs to."""
-    header: dict[str, object] = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": depth}
-    if (root.width, root.height) != (WIDTH, HEIGHT):
-        # Only there: the checkpoints of 7 x 6 builds written before boards had sizes resume.
-        header["board"] = f"{root.width}x{root.height}"
-    return header
+    return {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": depth,
+            "board": f"{root.width}x{root.height}"}
 
 
 def _book_below(below: BookChoice, leaf_ply: int, depth: int, root: Game) -> BookChoice:

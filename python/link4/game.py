@@ -343,9 +343,7 @@ class Game:
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # The compiled position cannot be pickled; the move record and the size rebuild it
-        # exactly. A standard game pickles as before, so older link4 versions read it.
-        if self._is_standard():
-            return (Game, (self.moves,))
+        # exactly.
         return (_unpickle, (self.moves, self._pos.width, self._pos.height))
 
     def _is_standard(self) -> bool:
@@ -666,5 +664,5 @@ def game_from_core(position: _core.Position, moves: str) -> Game:
 
 
 def _unpickle(moves: str, width: int, height: int) -> Game:
-    """A pickled game of a size other than 7 x 6 (Game.__reduce__)."""
+    """A pickled game (Game.__reduce__)."""
     return Game(moves, width=width, height=height)

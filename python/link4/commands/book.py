@@ -183,8 +183,8 @@ def run_build(args: argparse.Namespace) -> int:
           f"{stats.wall_seconds:.1f} s wall).")
     if stats.unrecorded:
         print(f"The checkpoint held no CPU or wall time for {stats.unrecorded} of the "
-              f"positions it resumed (written before it recorded them): the totals leave "
-              f"them out.")
+              f"positions it resumed (their cost was cut short when a run was killed): the "
+              f"totals leave them out.")
     return 0
 
 

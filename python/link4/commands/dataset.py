@@ -16,7 +16,7 @@ from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, random_positions, read_jsonl_row, write
 from link4.engine import DEFAULT_TABLE_MB
 from link4.errors import Interrupted
-from link4.game import HEIGHT, WIDTH, Game
+from link4.game import Game
 
 DESCRIPTION = """\
 Write positions with their exact score and the score of every column (from the side to
@@ -126,9 +126,7 @@ def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[G
         games = random_positions(args.count, plies=plies, seed=args.seed, width=board[0],
                                  height=board[1])
         source = {"count": args.count, "plies": list(plies), "seed": args.seed}
-    if board != (WIDTH, HEIGHT):
-        # Only there: the checkpoints of 7x6 jobs written before boards had sizes resume.
-        source["board"] = f"{board[0]}x{board[1]}"
+    source["board"] = f"{board[0]}x{board[1]}"
     return games, source
 
 
