@@ -33,14 +33,15 @@ def test_json_has_every_exact_score(
     scores = exact[WON]
     assert main(["analyze", POSITION, "--json"]) == 0
     assert [c["score"] for c in json.loads(capsys.readouterr().out)["columns"]] == exact[POSITION]
-    assert [c["score"] for c in doc["columns"]] == scores
+    assert [c and c["score"] for c in doc["columns"]] == scores
     assert doc["score"] == 5 == max(s for s in scores if s is not None)
-    assert doc["best"] == [5]
-    assert doc["to_move"] == "red" and doc["ply"] == 16 and doc["over"] is False
-    assert doc["meaning"] == "red wins with its 17th disc (in 9 moves)"
-    third = doc["columns"][2]
-    assert third["full"] is True and third["score"] is None and third["meaning"] == "full"
-    assert [c["best"] for c in doc["columns"]] == [c == 4 for c in range(link4.WIDTH)]
+    assert doc["best"] == [4]  # columns from 0
+    assert doc["to_move"] == "red" and doc["pos"] == WON and doc["exact"] is True
+    assert doc["words"] == "red wins with its 17th disc (in 9 moves)"
+    assert doc["columns"][2] is None  # full
+    assert doc["columns"][4]["move"] == "5" and doc["columns"][4]["words"] == (
+        "you win with your 17th disc (in 9 moves)"
+    )
 
 
 def test_text_shows_board_scores_words_and_best(capsys: pytest.CaptureFixture[str]) -> None:
@@ -102,8 +103,9 @@ def test_time_limit_leaves_unsolved_columns_unknown(capsys: pytest.CaptureFixtur
     # Two discs down and no book: no column is solved in a hundredth of a second.
     assert main(["analyze", "44", "--time-limit", "0.01", "--json", "--book", "none"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["score"] is None and doc["best"] == []
-    assert all(c["solved"] is False and c["meaning"] == "not solved in time" for c in doc["columns"])
+    assert doc["score"] is None and doc["best"] == [] and doc["exact"] is False
+    assert all(c["exact"] is False and c["score"] is None for c in doc["columns"])
+    assert all(c["lower"] < c["upper"] for c in doc["columns"])
 
 
 def test_the_book_option(tmp_path) -> None:  # type: ignore[no-untyped-def]

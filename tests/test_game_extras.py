@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from link4 import RED, YELLOW, BoardError, Game, Player
+from link4 import RED, YELLOW, BoardError, Game, Player, _core
 
 np = pytest.importorskip("numpy")
 
@@ -140,6 +140,34 @@ def test_to_planes() -> None:
     yellow = Game("445").to_planes()
     assert yellow[5, 3].tolist() == [0, 1] and yellow[4, 3].tolist() == [1, 0]
     assert (Game("4453").to_planes(YELLOW) == planes[:, :, ::-1]).all()
+
+
+def test_the_planes_are_the_board_s_cells_on_every_size() -> None:
+    # The core writes the planes; the board's rows say independently where each disc is.
+    rng = np.random.default_rng(41)
+    for width in range(4, 10):  # every size link4 plays
+        for height in range(4, 13):
+            game = Game(width=width, height=height)
+            while not game.is_over():
+                rows = np.array(game.to_board())
+                for side in (RED, YELLOW):
+                    planes = game.to_planes(side)
+                    assert planes.shape == (height, width, 2) and planes.dtype == np.int8
+                    assert (planes[:, :, 0] == (rows == side)).all()
+                    assert (planes[:, :, 1] == (rows == side.other)).all()
+                game.play(int(rng.choice(game.legal_moves())))
+
+
+def test_the_core_refuses_planes_it_cannot_write() -> None:
+    position = _core.Position.from_moves("4453", 7, 6)
+    with pytest.raises(ValueError, match="viewer"):
+        _core.planes(position, 2, np.empty((6, 7, 2), dtype=np.int8))
+    with pytest.raises(ValueError, match="out"):
+        _core.planes(position, 0, np.empty((6, 7, 1), dtype=np.int8))
+    with pytest.raises(ValueError, match="out"):
+        _core.planes(position, 0, np.empty((6, 7, 2), dtype=np.int64))
+    with pytest.raises(ValueError, match="3 is not a valid Player"):
+        Game("4453").to_planes(3)
 
 
 @pytest.mark.parametrize("moves", ["", "4", "44", "4453", "44536", "4455667", "21212131", DRAW])

@@ -319,8 +319,22 @@ void register_players(py::module_& m) {
     register_vector_env(m);
 }
 
+// The planes of one position seen by `viewer` (0: red, 1: yellow) into `out`, the
+// environments' own (link4/vector_env.hpp's write_planes): Game.to_planes and the
+// PettingZoo environment ask for them here.
+void planes(const AnyPosition& p, int viewer, const py::object& out) {
+    if (viewer != 0 && viewer != 1) raise_bad_argument("viewer", viewer);
+    const Items<std::int8_t> o(out, static_cast<std::size_t>(p.width * p.height) * 2, "out", true);
+    with_runtime_geometry(p.width, p.height, [&](const auto& g) {
+        const auto pos = typed(g, p);
+        const auto mine = pos.moves() % 2 == viewer ? pos.current() : pos.opponent();
+        write_planes(g, mine, mine ^ pos.mask(), o.get());
+    });
+}
+
 void register_vector_env(py::module_& m) {
     m.attr("NO_SCORE") = kNoScore;
+    m.def("planes", &planes, py::arg("position"), py::arg("viewer"), py::arg("out"));
     py::class_<AnyVectorEnv>(m, "VectorEnv")
         .def(py::init<int, int, std::size_t, std::optional<PlayerSpec>, int,
                       const std::optional<std::shared_ptr<AnyBook>>&, std::size_t, int>(),

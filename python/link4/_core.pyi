@@ -432,6 +432,10 @@ class Player:
     @property
     def last_score(self) -> int | None: ...
 
+def planes(position: Position, viewer: int, out: object) -> None:
+    """Write the (height, width, 2) int8 planes of ``position`` seen by ``viewer`` (0: red,
+    1: yellow) into ``out``, a contiguous buffer of height x width x 2 bytes."""
+
 NO_SCORE: int
 
 class VectorEnv:

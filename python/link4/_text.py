@@ -32,9 +32,11 @@ from link4.game import Game
 from link4.score import winning_disc, winning_move
 
 __all__ = [
+    "NOT_SOLVED",
     "Palette",
     "Thinking",
     "bound_words",
+    "column_bound_words",
     "column_words",
     "describe_score",
     "environment_render",
@@ -46,6 +48,10 @@ __all__ = [
     "score_words",
     "use_colour",
 ]
+
+
+NOT_SOLVED = "not solved in time"
+"""What is said of a score, or of a position, that a time limit left unknown."""
 
 
 def moves_to_go(score: int, ply: int, width: int = WIDTH, height: int = HEIGHT) -> int:
@@ -140,7 +146,19 @@ def bound_words(
         return f"{mover} draws or wins"
     if upper == 0:
         return f"{mover} draws or loses"
-    return "not solved in time"
+    return NOT_SOLVED
+
+
+def column_bound_words(
+    lower: int, upper: int, mover: Player, *, width: int = WIDTH, height: int = HEIGHT
+) -> str:
+    """What a column's proven bounds say, neutrally, and that its exact score is unknown.
+
+    >>> column_bound_words(0, 5, Player.YELLOW), column_bound_words(-5, 5, Player.RED)
+    ('yellow draws or wins (the exact score not solved in time)', 'not solved in time')
+    """
+    words = bound_words(lower, upper, mover, width=width, height=height)
+    return words if words == NOT_SOLVED else f"{words} (the exact score {NOT_SOLVED})"
 
 
 def hint_bound_words(

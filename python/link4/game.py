@@ -433,9 +433,15 @@ class Game:
             import numpy as np
         except ImportError:
             raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
-        side = self.turn if player is None else Player(player)
-        board = np.array(self.to_board(), dtype=np.int8)
-        return np.stack((board == side, board == side.other), axis=2).astype(np.int8)
+        if player is None:
+            viewer = len(self._moves) % 2  # 0 when red moves
+        else:
+            viewer = 0 if (player if isinstance(player, Player) else Player(player)) is RED else 1
+        pos = self._pos
+        planes = np.empty((pos.height, pos.width, 2), dtype=np.int8)
+        # The core writes them, as it writes the batched environment's observations.
+        _core.planes(pos, viewer, planes)
+        return planes
 
     @classmethod
     def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:

@@ -36,7 +36,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from link4._text import environment_render
-from link4.game import HEIGHT, WIDTH, Game
+from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game
 
 __all__ = ["env", "raw_env"]
 
@@ -124,11 +124,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             )
             for agent in self.agents
         }
-        # Each agent's observation planes and the full columns, kept in step with the
-        # core's position so that an observation is a copy.
-        self._planes = {
-            agent: np.zeros((height, width, 2), dtype=np.int8) for agent in self.agents
-        }
+        # Whose discs each agent sees in its plane 0, and the full columns, kept in step
+        # with the core's position.
+        self._sides = {"player_0": RED, "player_1": YELLOW}
         self._full = np.zeros(width, dtype=np.int8)
 
     @property
@@ -186,7 +184,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             mask = np.subtract(1, self._full, dtype=np.int8)
         else:
             mask = np.zeros(self._game.width, dtype=np.int8)
-        return {"observation": self._planes[agent].copy(), "action_mask": mask}
+        return {"observation": self._game.to_planes(self._sides[agent]), "action_mask": mask}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Start a new game on the empty board, ``player_0`` to move (PettingZoo's ``reset``).
@@ -198,8 +196,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             options: Not used.
         """
         self._game = Game(width=self._game.width, height=self._game.height)
-        for planes in self._planes.values():
-            planes[:] = 0
         self._full[:] = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
@@ -238,10 +234,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
         wins = self._game.is_winning_move(col)
         self._game.play(col)
         following = self.agents[1 - self.agents.index(agent)]
-        row = self._game.height - self._game.column_height(col)  # in the planes, top row first
-        self._planes[agent][row, col, 0] = 1
-        self._planes[following][row, col, 1] = 1
-        if row == 0:
+        if self._game.column_height(col) == self._game.height:
             self._full[col] = 1
         if wins:
             self.rewards[agent] += 1

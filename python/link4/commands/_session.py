@@ -15,7 +15,7 @@ from link4._rules import HEIGHT, WIDTH, Player, ordinal
 from link4._text import (
     Palette,
     Thinking,
-    bound_words,
+    column_bound_words,
     column_words,
     hint_bound_words,
     hint_words,
@@ -318,8 +318,7 @@ class PlaySession:
             if v is None:
                 words = "full"
             elif isinstance(v, SearchResult):
-                words = bound_words(v.lower, v.upper, self.game.turn, **self.board)
-                words += "" if words == "not solved in time" else " (the exact score not solved in time)"
+                words = column_bound_words(v.lower, v.upper, self.game.turn, **self.board)
             else:
                 words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")

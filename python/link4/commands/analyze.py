@@ -5,18 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from contextlib import nullcontext
-from typing import Any
+from contextlib import AbstractContextManager, nullcontext
 
 from link4._text import (
     Palette,
     Thinking,
-    bound_words,
+    column_bound_words,
     legend,
     render_board,
     score_words,
     use_colour,
 )
+from link4.analysis import analysis
 from link4.commands._options import add_book_option, add_size_option, board_size, book_choice
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
@@ -31,7 +31,9 @@ in words. The best moves are marked. Columns are numbered 1-7 from the left (1-W
 --size WxH), as in move strings; MOVES may be empty for the empty board. The opening
 book of the 7x6 board answers its positions at once (--book none: without it, the empty
 board takes about a minute); just past the book, a position can take a few seconds.
-Other boards have no book unless one is given: their early positions can take long."""
+Other boards have no book unless one is given: their early positions can take long.
+--json prints the document that the web server's /api/analyze answers, where "column"
+and "best" count columns from 0 and "move" from 1."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,7 +44,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description=DESCRIPTION,
     )
     p.add_argument("moves", nargs="?", default="", metavar="MOVES", help="e.g. 4453")
-    p.add_argument("--json", action="store_true", help="print one JSON object for scripts")
+    p.add_argument("--json", action="store_true",
+                   help="print the analysis as one JSON document (as /api/analyze answers)")
     p.add_argument("--no-color", action="store_true", help="no colour in the board")
     p.add_argument(
         "--time-limit",
@@ -64,13 +67,16 @@ def _error(message: str) -> int:
     return 2
 
 
-def _analyze(game: Game, solver: Solver, time_limit: float | None) -> list[ColumnValue]:
-    """Every column's value: exact, or the bounds proven within ``time_limit`` seconds."""
-    # Progress only for a person watching: scripts read stdout and stderr unspoilt.
-    tty = sys.stderr.isatty()
-    what = "Solving every column"
-    with Thinking(sys.stderr, what, tty=True, delay=1.0) if tty else nullcontext():
-        return solver.analyze(game, time_limit=time_limit)
+def _thinking() -> AbstractContextManager[object]:
+    """Shows progress while the columns are solved, only to a person watching.
+
+    Returns:
+        A Thinking display when standard error is a terminal, else a context that does
+        nothing: scripts read stdout and stderr unspoilt.
+    """
+    if sys.stderr.isatty():
+        return Thinking(sys.stderr, "Solving every column", tty=True, delay=1.0)
+    return nullcontext()
 
 
 def run(args: argparse.Namespace) -> int:
@@ -95,29 +101,23 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--table-mb: {e}")
 
     outcome = game.outcome()
-    values = [] if outcome is not None else _analyze(game, solver, args.time_limit)
+    if args.json:
+        if outcome is not None:
+            return _error(f"the game is over ({outcome}): there is nothing to analyse")
+        with _thinking():
+            doc = analysis(game, solver, time_limit=args.time_limit)
+        print(json.dumps(doc, indent=2))
+        return 0
+
+    if outcome is None:
+        with _thinking():
+            values = solver.analyze(game, time_limit=args.time_limit)
+    else:
+        values = []
     best = best_columns(values)
     score = values[best[0]] if best else None
     assert score is None or isinstance(score, int)
     mover = game.turn
-
-    if args.json:
-        doc: dict[str, Any] = {
-            "moves": game.moves,
-            "width": game.width,
-            "height": game.height,
-            "ply": game.ply,
-            "to_move": str(mover),
-            "over": outcome is not None,
-            "outcome": None if outcome is None else str(outcome),
-            "winner": None if outcome is None or outcome.winner is None else str(outcome.winner),
-            "score": score,
-            "meaning": None if score is None else _words(score, game),
-            "best": [c + 1 for c in best],
-            "columns": [_column_json(values, c, game, c in best) for c in range(game.width)],
-        }
-        print(json.dumps(doc, indent=2))
-        return 0
 
     palette = Palette(use_colour(sys.stdout, args.no_color))
     print(render_board(game, palette, highlight=outcome.line if outcome else ()))
@@ -151,26 +151,10 @@ def _meaning(values: list[ColumnValue], col: int, game: Game) -> str:
     if v is None:
         return "full"
     if isinstance(v, SearchResult):
-        words = bound_words(v.lower, v.upper, game.turn, width=game.width, height=game.height)
-        return words if words == "not solved in time" else f"{words} (the exact score not solved in time)"
+        return column_bound_words(v.lower, v.upper, game.turn, width=game.width, height=game.height)
     return _words(v, game)
 
 
 def _words(score: int, game: Game) -> str:
     """A score of the side to move in ``game`` in words."""
     return score_words(score, game.turn, game.ply, width=game.width, height=game.height)
-
-
-def _column_json(values: list[ColumnValue], col: int, game: Game, best: bool) -> dict[str, Any]:
-    v = values[col] if values else None
-    return {
-        "column": col + 1,
-        "index": col,
-        "full": v is None,
-        "solved": isinstance(v, int),
-        "score": v if isinstance(v, int) else None,
-        "lower": v.lower if isinstance(v, SearchResult) else v,
-        "upper": v.upper if isinstance(v, SearchResult) else v,
-        "meaning": _meaning(values, col, game),
-        "best": best,
-    }

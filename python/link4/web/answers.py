@@ -15,13 +15,12 @@ The server (:mod:`link4.web.app`) owns the solvers, the threads and the time lim
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from link4._rules import parse_size
-from link4._text import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
-from link4.engine import ColumnValue, SearchResult, Solver
+from link4.analysis import analysis
+from link4.engine import SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
 from link4.game import HEIGHT, WIDTH, Game
 from link4.players import Engine
@@ -217,60 +216,11 @@ def solve(query: Query, *, time_limit: float) -> Search:
     return search
 
 
-def _result(lower: int, upper: int) -> str:
-    """What bounds on a score say of the outcome."""
-    if lower > 0:
-        return "win"
-    if upper < 0:
-        return "loss"
-    if lower == upper == 0:
-        return "draw"
-    if lower == 0:
-        return "win or draw"
-    if upper == 0:
-        return "draw or loss"
-    return "unknown"
-
-
-def _column(game: Game, col: int, value: ColumnValue, weak: bool) -> dict[str, Any] | None:
-    if value is None:
-        return None
-    ply, width, height = game.ply, game.width, game.height
-    lower, upper = (value, value) if isinstance(value, int) else (value.lower, value.upper)
-    exact = lower == upper
-    result = _result(lower, upper)
-    if weak:
-        words = {"win": "you win", "loss": "you lose", "draw": "a draw"}.get(result, result)
-    elif exact:
-        words = column_words(lower, ply, width=width, height=height)
-    else:
-        words = hint_bound_words(lower, upper, ply=ply, width=width, height=height)
-    return {
-        "column": col,
-        "move": str(col + 1),
-        "exact": exact,
-        "score": lower if exact else None,
-        "lower": lower,
-        "upper": upper,
-        "result": result,
-        "in": moves_to_go(lower, ply, width, height) if exact and lower and not weak else None,
-        "words": words,
-    }
-
-
-def _position_words(game: Game, lower: int, upper: int, weak: bool) -> str:
-    mover = game.turn
-    if lower != upper:
-        return bound_words(lower, upper, mover, width=game.width, height=game.height)
-    if weak:
-        return "draw with best play" if lower == 0 else f"{mover if lower > 0 else mover.other} wins"
-    return describe_score(lower, game.ply, width=game.width, height=game.height)
-
-
 def analyze(query: Query, *, time_limit: float) -> Search:
     """``/api/analyze``: each column's exact score or proven bounds, in numbers and words.
 
-    Also the best columns, the position's value and, with ``pv=1``, the best line.
+    Also the best columns, the position's value and, with ``pv=1``, the best line: the
+    document of :func:`link4.analysis.analysis`, which ``link4 analyze --json`` prints too.
 
     Args:
         query: the query parameters: ``pos``, ``size``, ``weak`` (outcomes only), ``pv``
@@ -301,47 +251,12 @@ def analyze(query: Query, *, time_limit: float) -> Search:
     limit = read_time_limit(query, time_limit)
 
     def search(solver: Solver) -> dict[str, Any]:
-        started = time.monotonic()
-        values = solver.analyze(game, weak=weak, time_limit=limit)
-        nodes = solver.nodes
-        columns = [_column(game, col, value, weak) for col, value in enumerate(values)]
-        answer = _summary(game, columns, weak)
-        if want_pv:
-            if not answer["exact"]:
-                raise _timed_out(limit)
-            # The best line has what is left of the time limit.
-            left = max(started + limit - time.monotonic(), 1e-3)
-            end = game.copy()
-            for col in solver.pv(game, time_limit=left):
-                end.play(col)
-            answer["pv"], answer["pv_complete"] = end.moves[game.ply :], end.is_over()
-        answer["nodes"] = nodes
-        answer["seconds"] = round(time.monotonic() - started, 6)
-        return answer
+        try:
+            return analysis(game, solver, weak=weak, pv=want_pv, time_limit=limit)
+        except TimeoutError:
+            raise _timed_out(limit) from None
 
     return search
-
-
-def _summary(game: Game, columns: list[dict[str, Any] | None], weak: bool) -> dict[str, Any]:
-    """The answer of an analysis: the position's value from its columns' values."""
-    playable = [c for c in columns if c is not None]
-    lower = max(c["lower"] for c in playable)
-    upper = max(c["upper"] for c in playable)
-    exact = all(c["exact"] for c in playable)
-    return {
-        "pos": game.moves,
-        "width": game.width,
-        "height": game.height,
-        "to_move": str(game.turn),
-        "weak": weak,
-        "exact": exact,
-        "score": lower if exact else None,
-        "lower": lower,
-        "upper": upper,
-        "words": _position_words(game, lower, upper, weak),
-        "best": [c["column"] for c in playable if c["lower"] == upper] if exact else [],
-        "columns": columns,
-    }
 
 
 def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
