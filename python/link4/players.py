@@ -139,8 +139,8 @@ class Engine:
     ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a string (see
     :mod:`link4.players`). Its choices come from a random stream seeded with ``seed``
     (None: from the system), which goes on from move to move: an Engine with a seed
-    replays the same games, and makes the same moves as a :class:`Bot` of its level in
-    an environment seeded alike.
+    replays the same games, and makes the same moves as a :class:`~link4.players.Bot`
+    of its level in an environment seeded alike.
 
     ``time_limit`` is a budget in seconds per move:
 
@@ -157,8 +157,8 @@ class Engine:
 
     Levels 5 and perfect search with a :class:`link4.Solver`: ``solver`` if given
     (shared with its other users: one caller at a time), else one of their own with a
-    table (:data:`TABLE_MB` for level 5, the solver's default for perfect play), made on
-    the first move that needs it, with ``book`` and,
+    table (:data:`~link4.players.TABLE_MB` for level 5, the solver's default for
+    perfect play), made on the first move that needs it, with ``book`` and,
     for perfect play, ``threads`` (level 5 thinks on one thread: its node budgets would
     give other moves on more, and a seed must replay its games).
 
