@@ -28,7 +28,7 @@ PUBLIC = sorted(
 WITH_EXAMPLES = {
     "link4", "link4.engine", "link4.game", "link4.outcome", "link4.players", "link4.dataset",
     "link4.book", "link4.kaggle", "link4.svg", "link4.score", "link4.perft",
-    "link4.batch", "link4.vector", "link4.evaluation", "link4.gymnasium",
+    "link4.batch", "link4.vector", "link4.wording", "link4.evaluation", "link4.gymnasium",
     "link4.web.app", "link4.bench",
 }
 # Optional packages an integration's module imports.

@@ -242,7 +242,7 @@ def test_the_text_picture_of_a_6x5_board() -> None:
 
 
 def test_the_terminal_board_of_a_6x5_board() -> None:
-    from link4._text import Palette, render_board
+    from link4.commands._terminal import Palette, render_board
 
     lines = render_board(Game("33", width=6, height=5), Palette(False)).splitlines()
     assert len(lines) == 5 + 2

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import link4
-from link4._text import Palette, hint_words, render_board, score_words
+from link4.commands._terminal import Palette, render_board
+from link4.wording import hint_words, score_words
 
 
 def test_score_words() -> None:

@@ -19,7 +19,7 @@ from conftest import load_pons
 from web_server import ServerProcess, needs_web, started_server
 
 from link4 import Game, Solver
-from link4._text import describe_score
+from link4.wording import describe_score
 
 needs_web()
 

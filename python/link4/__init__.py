@@ -51,7 +51,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from link4._text import describe_score
 from link4._version import __version__
 from link4.batch import analyze_many, search_many, solve_many
 from link4.book import Book
@@ -69,6 +68,7 @@ from link4.errors import (
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.perft import perft
 from link4.players import Engine
+from link4.wording import describe_score
 
 if TYPE_CHECKING:
     from link4.evaluation import evaluate as evaluate

@@ -22,10 +22,10 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from link4._text import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
 from link4.engine import ColumnValue, Solver
 from link4.game import Game
 from link4.score import best_columns
+from link4.wording import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
 
 __all__ = ["analysis"]
 

@@ -33,8 +33,8 @@ import numpy.typing as npt
 from gymnasium import spaces
 
 from link4 import _core
+from link4._render import environment_render
 from link4._seeding import seed_value
-from link4._text import environment_render
 from link4.game import HEIGHT, WIDTH, Game, Player, core_position
 from link4.players import Bot, BotLike, Engine, as_bot, core_player
 

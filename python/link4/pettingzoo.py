@@ -35,7 +35,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from link4._text import environment_render
+from link4._render import environment_render
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game
 
 __all__ = ["env", "raw_env"]

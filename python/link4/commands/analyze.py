@@ -7,21 +7,14 @@ import json
 import sys
 from contextlib import AbstractContextManager, nullcontext
 
-from link4._text import (
-    Palette,
-    Thinking,
-    column_bound_words,
-    legend,
-    render_board,
-    score_words,
-    use_colour,
-)
 from link4.analysis import analysis
 from link4.commands._options import add_book_option, add_size_option, board_size, book_choice
+from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import Game
 from link4.score import best_columns
+from link4.wording import column_bound_words, score_words
 
 DESCRIPTION = """\
 Draw the position after MOVES and give the exact value of every column: its score
