@@ -31,7 +31,7 @@ from link4._request import (
     table_bytes,
     thread_count,
 )
-from link4.book import SHIPPED, BookChoice, book_for_board, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.errors import GameOverError, Interrupted, from_core
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
@@ -73,13 +73,11 @@ def _run(
     """
     pos = [position(p) for p in positions]
     req = asked()
-    b = resolve(book)
+    source = BookSource.of(book)
     n = thread_count(threads)
     groups = _by_board(pos)
     # Checked for every board before the first one's work starts.
-    books = {
-        board: book_for_board(b, *board, shipped=book is SHIPPED) for board in groups
-    }
+    books = {board: source.for_board(*board) for board in groups}
     # Every worker has its own table (no more workers than positions).
     largest = max((len(g) for g in groups.values()), default=0)
     table = table_bytes(table_mb, max(1, min(n, largest)))

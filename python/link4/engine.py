@@ -34,7 +34,7 @@ from link4._request import (
     thread_count,
 )
 from link4._request import StopReason as StopReason
-from link4.book import SHIPPED, Book, BookChoice, book_for_board, resolve
+from link4.book import SHIPPED, Book, BookChoice, BookSource
 from link4.errors import SizeMismatchError
 from link4.game import HEIGHT, WIDTH, as_game
 
@@ -135,14 +135,14 @@ class Solver:
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
         self._bytes, self._threads = table_bytes(table_mb), thread_count(threads)
-        self._book = resolve(book)
-        self._shipped = book is SHIPPED
-        given = self._book if self._book is not None and not self._shipped else None
+        self._book = BookSource.of(book)
+        # A given book's board is the default; the shipped one's board is not read here.
+        given = None if self._book.shipped else self._book.board
         self._core: _core.Solver | None = None
         self._board = (0, 0)  # the size of the core's solver, once made
         self._make(
-            width if width is not None else given.width if given else WIDTH,
-            height if height is not None else given.height if given else HEIGHT,
+            width if width is not None else given[0] if given else WIDTH,
+            height if height is not None else given[1] if given else HEIGHT,
         )
         self._nodes = 0
 
@@ -157,7 +157,7 @@ class Solver:
         """
         if self._core is not None and self._board == (width, height):
             return self._core
-        book = book_for_board(self._book, width, height, shipped=self._shipped)
+        book = self._book.for_board(width, height)
         # The old table goes before the new one is made: never two in memory at once.
         # (Should the new one fail, the next search makes it again.)
         self._core = None
@@ -171,7 +171,7 @@ class Solver:
 
     def __repr__(self) -> str:
         threads = "" if self.threads == 1 else f", threads={self.threads}"
-        book = "" if self._book is None else f", book={self._book!r}"
+        book = "" if self._book.book is None else f", book={self._book.book!r}"
         board = "" if self._board == (WIDTH, HEIGHT) else f", width={self.width}, height={self.height}"
         return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board})"
 
@@ -182,8 +182,9 @@ class Solver:
 
     @property
     def book(self) -> Book | None:
-        """The opening book, or None (the shipped one serves 7 x 6 games only)."""
-        return self._book
+        """The opening book, or None (the shipped one serves 7 x 6 games only; it is read
+        when first needed)."""
+        return self._book.book
 
     @property
     def table_mb(self) -> float:

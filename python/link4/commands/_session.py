@@ -23,7 +23,7 @@ from link4._text import (
     render_board,
     use_colour,
 )
-from link4.book import SHIPPED, Book, BookChoice
+from link4.book import SHIPPED, BookSource
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import Game
@@ -90,7 +90,7 @@ class PlaySession:
         # says otherwise, except level 5, which thinks on one: its node budgets would
         # give other moves on more threads, and a seed must replay its game. (Perfect
         # play is the same on any number of threads: the centre-most best move.)
-        self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
+        self.book = BookSource.of(getattr(args, "book_choice", SHIPPED))
         self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
         if str(self.level) == "perfect":
             engine_solver: Solver | None = Solver(book=self.book, threads=self.threads, **self.board)
@@ -173,7 +173,7 @@ class PlaySession:
         if self.level != "perfect" or self.game.ply >= SLOW_BEFORE_PLY:
             return
         width, height = self.game.width, self.game.height
-        if isinstance(self.book, Book) or (self.book is SHIPPED and (width, height) == (WIDTH, HEIGHT)):
+        if self.book.board == (width, height):  # a book serves this board
             when = ("early in the game, just past the opening book, the perfect level can think "
                     "for a few seconds")
         else:

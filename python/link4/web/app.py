@@ -53,7 +53,7 @@ from starlette.routing import Route
 
 from link4._rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4._version import __version__
-from link4.book import SHIPPED, BookChoice, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import Solver
 from link4.errors import SizeMismatchError
 from link4.levels import DEFAULT_LEVEL, LEVELS
@@ -186,7 +186,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
         >>> [route.path for route in app.routes]
         ['/', '/static/{name}', '/solve', '/api/analyze', '/api/move', '/api/game', '/api/info']
     """
-    book = config.book if config.book is SHIPPED else resolve(config.book)  # read once
+    book = BookSource.of(config.book)  # read once, by the first solver made
     slots = SearchSlots(
         config.searches,
         lambda threads: Solver(config.table_mb, threads=threads, book=book),
