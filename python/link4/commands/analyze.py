@@ -21,6 +21,7 @@ from link4.commands._options import add_book_option, add_size_option, board_size
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import Game
+from link4.limit import Limit
 from link4.score import best_columns
 
 DESCRIPTION = """\
@@ -64,13 +65,13 @@ def _error(message: str) -> int:
     return 2
 
 
-def _analyze(game: Game, solver: Solver, time_limit: float | None) -> list[ColumnValue]:
-    """Every column's value: exact, or the bounds proven within ``time_limit`` seconds."""
+def _analyze(game: Game, solver: Solver, limit: Limit) -> list[ColumnValue]:
+    """Every column's value: exact, or the bounds proven within ``limit``."""
     # Progress only for a person watching: scripts read stdout and stderr unspoilt.
     tty = sys.stderr.isatty()
     what = "Solving every column"
     with Thinking(sys.stderr, what, tty=True, delay=1.0) if tty else nullcontext():
-        return solver.analyze(game, time_limit=time_limit)
+        return solver.analyze(game, limit=limit)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -85,6 +86,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(e))
     if args.time_limit is not None and not args.time_limit > 0:
         return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+    limit = Limit(time_limit=args.time_limit)
     try:
         book = book_choice(args, board)
     except (BookError, SizeMismatchError) as e:
@@ -95,7 +97,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--table-mb: {e}")
 
     outcome = game.outcome()
-    values = [] if outcome is not None else _analyze(game, solver, args.time_limit)
+    values = [] if outcome is not None else _analyze(game, solver, limit)
     best = best_columns(values)
     score = values[best[0]] if best else None
     assert score is None or isinstance(score, int)
