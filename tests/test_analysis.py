@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from link4 import Game, GameOverError, Solver
+from link4 import Game, GameOverError, Limit, Solver
 from link4.analysis import analysis
 from link4.cli import main
 from link4.dataset import random_positions
@@ -123,7 +123,7 @@ def test_the_best_line_and_its_refusals() -> None:
     with pytest.raises(ValueError, match="the best line needs exact scores"):
         analysis(Game("4453"), solver, pv=True, weak=True)
     with pytest.raises(TimeoutError, match=r"not all exact within the time limit \(0.01 s\)"):
-        analysis(Game("44"), Solver(table_mb=16, book=None), pv=True, time_limit=0.01)
+        analysis(Game("44"), Solver(table_mb=16, book=None), pv=True, limit=Limit(time_limit=0.01))
     with pytest.raises(GameOverError):
         analysis(Game("1212121"), solver)
 

@@ -126,3 +126,28 @@ def test_the_book_option(tmp_path) -> None:  # type: ignore[no-untyped-def]
     assert json.loads(p.stdout)["score"] == 18  # (the shipped book is off too)
     p = run_cli("--book", str(tmp_path / "missing.l4b"), "44")
     assert p.returncode == 2 and "--book: cannot read the book" in p.stderr
+
+
+# Runs `link4 analyze` in a fresh process that reports every file it opens named as the
+# shipped book (an audit hook sees each open, whoever makes it).
+_OPENS_OF_THE_SHIPPED_BOOK = """
+import sys
+from link4.book import DEFAULT_BOOK
+from link4.cli import main
+opened = []
+sys.addaudithook(lambda event, args: opened.append(args[0]) if event == "open"
+                 and str(args[0]).endswith(DEFAULT_BOOK) else None)
+status = main(sys.argv[1:])
+print(status, len(opened), file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize(("size", "moves", "opens"), [("6x5", "112233", 0), ("7x6", "4455", 1)])
+def test_analyze_opens_the_shipped_book_only_for_its_board(size: str, moves: str, opens: int) -> None:
+    p = subprocess.run(
+        [sys.executable, "-c", _OPENS_OF_THE_SHIPPED_BOOK, "analyze", "--json", "--size", size, moves],
+        capture_output=True, text=True, timeout=120,
+    )
+    # The last line: (an editable install may report its rebuild on stderr first)
+    assert p.stderr.splitlines()[-1].split() == ["0", str(opens)], p.stderr
+    assert json.loads(p.stdout)["score"] == (12 if size == "6x5" else 18)

@@ -99,26 +99,59 @@ def test_a_damaged_file_gives_book_error(tmp_path: Path, change: object, message
 # byte as docs/book.md draws it: a change to the format must change this test too.
 TINY_BOOK = bytes.fromhex(
     "4c494e4b34424b00"  # magic "LINK4BK\0"
-    "0100070604000000"  # version 1, width 7, height 6, depth 4, reserved
+    "0200070604000000"  # version 2, width 7, height 6, depth 4, reserved
     "0200000000000000"  # 2 entries
-    "f4e7d54e00000000"  # CRC-32 of the payload, reserved
+    "c341b75b00000000"  # CRC-32 of bytes 8 to 23 and the payload, reserved
     "0000800000000000"  # the keys, increasing: "44"
     "0000810000000000"  # "4455" (as "3344", its mirror image, the canonical one)
     "0112"  # the scores: 1, 18
 )
+# The same book in version 1, the 7x6 books' first format (the shipped book's): the same
+# bytes but the version, and a CRC-32 of the payload alone.
+TINY_BOOK_V1 = TINY_BOOK[:8] + b"\x01" + TINY_BOOK[9:24] + bytes.fromhex("f4e7d54e") + TINY_BOOK[28:]
 
 
 def test_a_tiny_book_has_the_pinned_bytes(tmp_path: Path) -> None:
     book = Book.from_entries({key("4455"): 18, key("44"): 1}, depth=4)
     assert book.to_bytes() == TINY_BOOK
+    assert book.version == 2
     assert [(g.moves, s) for g, s in Book.from_bytes(TINY_BOOK).entries()] == [("44", 1), ("3344", 18)]
     write({key("44"): 1, key("4455"): 18}, depth=4, path=tmp_path / "b.l4b")
     assert (tmp_path / "b.l4b").read_bytes() == TINY_BOOK
+    again = Book.open(tmp_path / "b.l4b")
+    assert (again.version, again.depth, len(again), again.get("4455")) == (2, 4, 2, 18)
+    assert again.to_bytes() == TINY_BOOK
     # The same file with its two keys swapped (and the checksum made right again).
     payload = TINY_BOOK[40:48] + TINY_BOOK[32:40] + TINY_BOOK[48:]
-    swapped = TINY_BOOK[:24] + zlib.crc32(payload).to_bytes(4, "little") + TINY_BOOK[28:32] + payload
+    crc = zlib.crc32(payload, zlib.crc32(TINY_BOOK[8:24]))
+    swapped = TINY_BOOK[:24] + crc.to_bytes(4, "little") + TINY_BOOK[28:32] + payload
     with pytest.raises(BookError, match="out of order"):
         Book.from_bytes(swapped)
+
+
+def test_a_first_format_book_is_still_read() -> None:
+    old = Book.from_bytes(TINY_BOOK_V1)
+    assert old.version == 1
+    assert [(g.moves, s) for g, s in old.entries()] == [("44", 1), ("3344", 18)]
+    assert old.to_bytes() == TINY_BOOK  # written again in the new format
+    # Version 1 checksummed the payload alone: a version 1 header with the new checksum,
+    # or a new header with the old one, is corrupt.
+    for damaged in (TINY_BOOK_V1[:24] + TINY_BOOK[24:], TINY_BOOK[:24] + TINY_BOOK_V1[24:]):
+        with pytest.raises(BookError, match="checksum"):
+            Book.from_bytes(damaged)
+    # Version 1 is for the 7x6 board only.
+    other = bytearray(TINY_BOOK_V1)
+    other[10] = 6
+    with pytest.raises(BookError, match="another board size"):
+        Book.from_bytes(bytes(other))
+
+
+def test_the_shipped_book_is_of_the_first_format() -> None:
+    book = link4.book.default_book()
+    assert book is not None and book.path is not None
+    data = Path(book.path).read_bytes()
+    assert data[8:12] == bytes([1, 0, 7, 6])  # version 1, 7x6
+    assert (book.version, book.width, book.height) == (1, 7, 6)
 
 
 def test_entries_must_be_canonical_positions_within_the_depth(tmp_path: Path) -> None:

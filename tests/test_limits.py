@@ -194,3 +194,42 @@ def test_a_best_line_within_a_time_limit_stops_where_the_time_ran_out() -> None:
     assert solver.pv("4453", time_limit=60) == solver.pv("4453")
     # The empty board without the book is not solved in 50 ms: no move is proven best.
     assert Solver(table_mb=16, book=None).pv("", time_limit=0.05) == []
+
+
+# -- one Limit value ---------------------------------------------------------------------------
+
+
+def test_a_limit_is_checked_once_where_it_is_made() -> None:
+    with pytest.raises(ValueError, match=r"time_limit must be a number of seconds >= 0, not nan"):
+        link4.Limit(time_limit=math.nan)
+    with pytest.raises(TypeError, match="time_limit must be a number of seconds, not str"):
+        link4.Limit(time_limit="1")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="node_limit must be an int >= 1, not True"):
+        link4.Limit(node_limit=True)
+    assert link4.Limit(10**400, 2**64) == link4.Limit()  # beyond a century, beyond 64 bits
+    assert link4.Limit(0).max_seconds == 1e-9 and link4.Limit(2).within(5) == link4.Limit(2)
+
+
+def test_limit_and_its_keywords_are_the_same_search() -> None:
+    moves = HARD[0]
+    by_keyword = Solver(table_mb=4, book=None).search(moves, node_limit=5000)
+    by_value = Solver(table_mb=4, book=None).search(moves, limit=link4.Limit(node_limit=5000))
+    assert (by_value.lower, by_value.upper, by_value.nodes, by_value.stopped_by) == (
+        by_keyword.lower, by_keyword.upper, 5000, "nodes")
+    [batched] = link4.search_many([moves], threads=1, table_mb=4, book=None,
+                                  limit=link4.Limit(node_limit=5000))
+    assert batched is not None and (batched.nodes, batched.lower, batched.upper) == (
+        5000, by_keyword.lower, by_keyword.upper)
+    analysed = Solver(table_mb=4, book=None).analyze(moves, limit=link4.Limit(node_limit=5000))
+    assert any(isinstance(v, link4.SearchResult) for v in analysed)
+    with pytest.raises(TypeError, match="not both"):
+        Solver(table_mb=4).search(moves, limit=link4.Limit(), node_limit=5)
+    with pytest.raises(TypeError, match=r"limit must be a link4\.Limit, not float"):
+        Solver(table_mb=4).analyze(moves, limit=1.0)  # type: ignore[call-overload]
+
+
+def test_a_node_limit_covers_a_whole_best_line() -> None:
+    solver = Solver(table_mb=16, book=None)
+    assert solver.pv("", node_limit=1000) == []  # the empty board: not proven in 1000 nodes
+    full = Solver(table_mb=16).pv("4453")
+    assert Solver(table_mb=16).pv("4453", limit=link4.Limit(node_limit=10**12)) == full

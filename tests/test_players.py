@@ -330,3 +330,39 @@ def test_perfect_beats_level_three_from_a_won_position() -> None:
         game = engines_play_out(Engine("perfect"), Engine(3, seed=seed), start)
         outcome = game.outcome()
         assert outcome is not None and outcome.winner is link4.RED
+
+
+def test_an_engine_takes_its_budget_as_a_limit() -> None:
+    engine = Engine("perfect", seed=2, limit=link4.Limit(node_limit=10_000))
+    assert engine.limit == link4.Limit(node_limit=10_000) and engine.time_limit is None
+    # Within the same node budget, the Engine is the perfect bot with that budget.
+    from link4.players import Bot, as_bot
+
+    assert as_bot(engine) == Bot("perfect", nodes=10_000)
+    assert repr(engine) == "Engine(level='perfect', seed=2, node_limit=10000)"
+    timed = Engine("perfect", limit=link4.Limit(time_limit=0.5))
+    assert timed.time_limit == 0.5
+    with pytest.raises(TypeError, match="give limit= or time_limit= and node_limit=, not both"):
+        Engine("perfect", time_limit=1.0, limit=link4.Limit(time_limit=1.0))
+    with pytest.raises(ValueError, match="time_limit must be a number of seconds > 0, not 0.0"):
+        Engine("perfect", limit=link4.Limit(time_limit=0))
+
+
+def test_a_node_limit_makes_the_engine_play_as_the_budgeted_bot() -> None:
+    from link4.gymnasium import Connect4Env
+
+    engine = Engine("perfect", seed=9, limit=link4.Limit(node_limit=500))
+    env = Connect4Env(opponent=link4.players.Bot("perfect", nodes=500), player=link4.RED)
+    env.reset(seed=9)
+    moves = []
+    for col in (3, 3, 2, 4):  # red's moves; the replies come from the budgeted searches
+        _, _, done, _, info = env.step(col)
+        if done:
+            break
+        moves.append(info["opponent_move"])
+    replay, mine = Game(), []
+    for col in (3, 3, 2, 4)[: len(moves)]:
+        replay.play(col)
+        mine.append(engine.choose(replay))
+        replay.play(mine[-1])
+    assert mine == moves and len(moves) >= 3

@@ -22,7 +22,7 @@ import numpy as np
 import pytest
 
 import link4
-from link4 import Game, Solver
+from link4 import Game, Limit, Solver
 from link4.gymnasium import Connect4Env
 from link4.players import BOT_NAMES, LEVELS, TABLE_MB, BatchBot, Engine
 from link4.vector import VectorEnv
@@ -195,7 +195,7 @@ def test_a_fresh_seed_gives_the_same_move_on_the_web(level: str, width: int, hei
             game = Game(moves, width=width, height=height)
             query = {"pos": [moves], "size": [f"{width}x{height}"], "level": [level], "seed": [str(seed)]}
             solver = Solver(TABLE_MB, width=width, height=height)  # a fresh one, as the Engine's
-            web = answers.move(query, time_limit=60.0, levels=LEVELS)(solver)
+            web = answers.move(query, limit=Limit(time_limit=60.0), levels=LEVELS)(solver)
             assert web["column"] == Engine(level, seed=seed).choose(game), (moves, seed)
             count("one move: Engine = /api/move", 1)
 

@@ -108,10 +108,9 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     return book;
 }
 
-// The format version of a book's file: 7x6 books keep the first one (book.hpp).
-std::uint16_t version(const AnyBook& b) {
-    const bool standard = b.width == Standard::width() && b.height == Standard::height();
-    return standard ? kBookVersion : kSizedBookVersion;
+// The format version of the file the book was read from (book.hpp).
+int version(const AnyBook& b) {
+    return visit(b, [](const auto& book) { return book.version(); });
 }
 
 // The checksum and the keys, for the book builder and the tests.
@@ -150,7 +149,7 @@ void register_book(py::module_& m) {
                     "positions of at most depth discs, for boards of width x height.")
         .def_readonly("width", &AnyBook::width)
         .def_readonly("height", &AnyBook::height)
-        .def_property_readonly("version", &version, "The format version of the book's file (book.hpp).")
+        .def_property_readonly("version", &version, "The format version of the file the book was read from (book.hpp).")
         .def("to_bytes",
              [](const AnyBook& b) {
                  const std::vector<std::uint8_t> bytes =

@@ -104,9 +104,9 @@ BookHeader read_book_header(const std::uint8_t* data, std::size_t size) {
     for (std::size_t i = 0; i < sizeof kMagic; ++i)
         if (data[i] != static_cast<std::uint8_t>(kMagic[i])) return {BookError::kBadMagic};
     const auto version = static_cast<int>(read_le(data + 8, 2));
-    if (version != kBookVersion && version != kSizedBookVersion) return {BookError::kBadVersion};
+    if (version != kBookVersion && version != kFirstBookVersion) return {BookError::kBadVersion};
     const bool standard = data[10] == Standard::width() && data[11] == Standard::height();
-    if (!is_supported_size(data[10], data[11]) || standard != (version == kBookVersion))
+    if (!is_supported_size(data[10], data[11]) || (version == kFirstBookVersion && !standard))
         return {BookError::kBadBoard};
     return {BookError::kNone, version, data[10], data[11]};
 }
@@ -132,7 +132,8 @@ Book<G> Book<G>::parse(G g, const std::uint8_t* data, std::size_t size, BookErro
         error = depth > g.cells() ? BookError::kBadBoard : BookError::kTruncated;
         return book;
     }
-    const std::uint32_t header_crc = header.version == kSizedBookVersion ? crc32(h + 8, 16) : 0;
+    // Version 1 checksummed the payload alone.
+    const std::uint32_t header_crc = header.version == kFirstBookVersion ? 0 : crc32(h + 8, 16);
     if (crc32(h + kBookHeaderBytes, payload, header_crc) != checksum) {
         error = BookError::kBadChecksum;
         return book;
@@ -152,6 +153,7 @@ Book<G> Book<G>::parse(G g, const std::uint8_t* data, std::size_t size, BookErro
         book.scores_[i] = score;
     }
     book.depth_ = depth;
+    book.version_ = header.version;
     return book;
 }
 
@@ -185,8 +187,7 @@ std::vector<std::uint8_t> Book<G>::serialize() const {
     const std::size_t n = keys_.size();
     std::vector<std::uint8_t> out(kBookHeaderBytes + (kKeyBytes + 1) * n, 0);
     std::copy(kMagic, kMagic + sizeof kMagic, out.begin());
-    const bool standard = g_.width() == Standard::width() && g_.height() == Standard::height();
-    write_le(out, 8, standard ? kBookVersion : kSizedBookVersion, 2);
+    write_le(out, 8, kBookVersion, 2);
     out[10] = static_cast<std::uint8_t>(g_.width());
     out[11] = static_cast<std::uint8_t>(g_.height());
     out[12] = static_cast<std::uint8_t>(depth_);
@@ -195,7 +196,7 @@ std::vector<std::uint8_t> Book<G>::serialize() const {
         write_key(out, kBookHeaderBytes + kKeyBytes * i, keys_[i]);
         out[kBookHeaderBytes + kKeyBytes * n + i] = static_cast<std::uint8_t>(scores_[i]);
     }
-    const std::uint32_t header_crc = standard ? 0 : crc32(out.data() + 8, 16);
+    const std::uint32_t header_crc = crc32(out.data() + 8, 16);
     write_le(out, 24, crc32(out.data() + kBookHeaderBytes, (kKeyBytes + 1) * n, header_crc), 4);
     return out;
 }

@@ -1,23 +1,26 @@
 // The opening book: exact scores of positions near the start, written to and read from a
 // file by this code alone (docs/book.md).
 //
-// File format, version 1 (all integers little-endian):
+// File format, version 2 (all integers little-endian):
 //
 //   offset size  field
 //        0    8  magic "LINK4BK" followed by a zero byte
-//        8    2  format version: 1 for the standard 7x6 board, 2 for the other sizes
-//       10    1  board width (7)       11  1  board height (6): a book is for one size
+//        8    2  format version: 2 (a version 1 file is still read, below)
+//       10    1  board width       11  1  board height: a book is for one board size
 //       12    1  depth: the book holds positions with at most this many discs
 //       13    3  reserved, zero
 //       16    8  entry count N
-//       24    4  CRC-32 (IEEE, as zlib's crc32) of the payload; in version 2, of the
-//                header's bytes 8 to 23 (version, size, depth, count) and then the
-//                payload, so that a damaged size byte cannot pass for another board
+//       24    4  CRC-32 (IEEE, as zlib's crc32) of the header's bytes 8 to 23 (version,
+//                size, depth, count) and then the payload, so that a damaged size byte
+//                cannot pass for another board's
 //       28    4  reserved, zero
 //       32   KN  keys: the canonical key (bitboard.hpp) of each position, strictly
 //                increasing, so a lookup is a binary search; K = 8 bytes, or 16 on the
 //                boards whose keys do not fit 64 bits (width x (height + 1) > 64)
 //    32+KN    N  scores: the exact score of each position (int8, docs/score.md's scale)
+//
+// Version 1, the first (the shipped book's), is the same but for two things: it is for
+// the 7x6 board only, and its CRC-32 is of the payload alone. It is read, never written.
 //
 // One entry stands for a position and its mirror image. A book need not hold every
 // position up to its depth (one built from a given root holds that subtree only): a
@@ -45,8 +48,8 @@ enum class BookError : std::uint8_t {
     kBadEntries,   // keys not strictly increasing, or a score off the scale
 };
 
-inline constexpr std::uint16_t kBookVersion = 1;       // the 7x6 board's books
-inline constexpr std::uint16_t kSizedBookVersion = 2;  // the other sizes'
+inline constexpr std::uint16_t kBookVersion = 2;       // the one written
+inline constexpr std::uint16_t kFirstBookVersion = 1;  // 7x6 only, read only
 inline constexpr std::size_t kBookHeaderBytes = 32;
 
 // The board size a book file is for, read from its header, or the error that keeps it
@@ -105,6 +108,8 @@ class Book {
     std::pair<Position, std::vector<int>> entry_position(std::size_t index) const;
 
     const G& geometry() const { return g_; }
+    // The format version of the file it was read from (kBookVersion when it was not).
+    int version() const { return version_; }
     int depth() const { return depth_; }
     std::size_t size() const { return keys_.size(); }
     const std::vector<Bitboard>& keys() const { return keys_; }
@@ -114,6 +119,7 @@ class Book {
     static constexpr std::size_t kKeyBytes = sizeof(Bitboard);
     [[no_unique_address]] G g_;
     int depth_ = -1;
+    int version_ = kBookVersion;
     std::vector<Bitboard> keys_;
     std::vector<std::int8_t> scores_;
 };

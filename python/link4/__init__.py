@@ -26,8 +26,8 @@ The package's names:
   (:data:`link4.RED` moves first, :data:`link4.YELLOW`), :data:`link4.WIDTH` and
   :data:`link4.HEIGHT` (the standard board).
 - Exact answers: :class:`link4.Solver` (scores, best moves, analyses, within a budget
-  or not), :func:`link4.solve`, :class:`link4.SearchResult`, :data:`link4.CENTRE_ORDER`
-  (the tie rule's order).
+  or not), :func:`link4.solve`, :class:`link4.SearchResult`, :class:`link4.Limit` (a
+  search's budget of time and nodes), :data:`link4.CENTRE_ORDER` (the tie rule's order).
 - Many positions on several threads: :func:`link4.solve_many`,
   :func:`link4.search_many`, :func:`link4.analyze_many`.
 - Players: :class:`link4.Engine`, levels 1 to 5 and perfect.
@@ -66,6 +66,7 @@ from link4.errors import (
     SizeMismatchError,
 )
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
+from link4.limit import Limit
 from link4.perft import perft
 from link4.players import Engine
 from link4.wording import describe_score
@@ -89,6 +90,7 @@ __all__ = [
     "IllegalMoveError",
     "Interrupted",
     "InvalidMoveError",
+    "Limit",
     "Outcome",
     "Player",
     "SearchResult",

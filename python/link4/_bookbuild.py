@@ -28,7 +28,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from link4.book import SHIPPED, Book, BookChoice, book_for_board, canonical_key, resolve, write
+from link4.book import SHIPPED, Book, BookChoice, BookSource, canonical_key, write
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.game import HEIGHT, WIDTH, Game
 
@@ -227,24 +227,24 @@ def _header(root: Game, depth: int) -> dict[str, object]:
 
 
 def _book_below(below: BookChoice, leaf_ply: int, depth: int, root: Game) -> BookChoice:
-    """The ``below`` book as the workers get it (a path, or None when the shipped book is
-    not shallower than the leaves or of another board than the root's); ValueError for
-    one they cannot use (SizeMismatchError for one of another board)."""
-    if isinstance(below, Book):
-        if below.path is None:
-            raise ValueError("the book below must be a file that the workers can open")
-        below = below.path
-    if below is None:
+    """The ``below`` book as the workers get it (a path, SHIPPED, or None when the shipped
+    book is not shallower than the leaves or of another board than the root's);
+    ValueError for one they cannot use (SizeMismatchError for one of another board)."""
+    source = BookSource.of(below)
+    if source.for_board(root.width, root.height) is None:
         return None
-    book = resolve(below)
-    if book is None or book_for_board(book, root.width, root.height, shipped=below is SHIPPED) is None:
-        return None
+    book = source.book
+    assert book is not None
     if book.depth >= leaf_ply:
-        if below is not SHIPPED:
+        if not source.shipped:
             raise ValueError(f"the book below must be shallower than the book to build: "
                              f"its depth is {book.depth}, not under {depth}")
         return None
-    return below
+    if source.shipped:
+        return SHIPPED
+    if book.path is None:
+        raise ValueError("the book below must be a file that the workers can open")
+    return book.path
 
 
 def _with_parents(layers: list[list[Game]], leaf_scores: dict[str, int]) -> dict[int, int]:

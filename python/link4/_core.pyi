@@ -139,7 +139,7 @@ class Book:
     def height(self) -> int: ...
     @property
     def version(self) -> int:
-        """The format version of the book's file (book.hpp)."""
+        """The format version of the file the book was read from (book.hpp)."""
     def __len__(self) -> int: ...
     def entry(self, index: int) -> tuple[int, int]:
         """(canonical key, score) of the index-th entry, keys increasing."""

@@ -15,6 +15,7 @@ from typing import Literal
 
 from link4 import _core
 from link4.game import Game, core_position
+from link4.limit import NO_LIMIT, Limit
 
 PositionLike = Game | str
 """Every entry point takes a Game or a move string such as ``"4453"``."""
@@ -69,39 +70,17 @@ def thread_count(threads: int | None) -> int:
     return n
 
 
-def limits(time_limit: float | None, node_limit: int | None) -> tuple[int | None, float | None]:
-    """(max_nodes, max_seconds) for the core; None: no limit."""
-    seconds = None
-    if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise TypeError(f"time_limit must be a number of seconds, not {type(time_limit).__name__}")
-        if not time_limit >= 0:
-            raise ValueError(f"time_limit must be a number of seconds >= 0, not {time_limit!r}")
-        # A deadline past a century would never be reached anyway: no limit (this also
-        # covers infinity, and ints too big for a float).
-        if time_limit < 3e9:
-            seconds = max(float(time_limit), 1e-9)
-    nodes = None
-    if node_limit is not None:
-        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit < 1:
-            raise ValueError(f"node_limit must be an int >= 1, not {node_limit!r}")
-        nodes = min(node_limit, 2**64 - 1)
-    return nodes, seconds
-
-
 def request(
     *,
     weak: bool = False,
     want: _core.Want = _core.Want.SCORE,
     order: Sequence[int] | None = None,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
+    limit: Limit = NO_LIMIT,
 ) -> _core.SearchRequest:
-    """The core's request for one search (or each of a batch's), the limits checked.
+    """The core's request for one search (or each of a batch's), within ``limit``.
     ``order`` (with ``Want.FIRST_BEST``): None for the centre order."""
-    max_nodes, max_seconds = limits(time_limit, node_limit)
     return _core.SearchRequest(
-        weak=weak, want=want, order=order, max_nodes=max_nodes, max_seconds=max_seconds
+        weak=weak, want=want, order=order, max_nodes=limit.node_limit, max_seconds=limit.max_seconds
     )
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from link4.engine import ColumnValue, Solver
 from link4.game import Game
+from link4.limit import NO_LIMIT, Limit
 from link4.score import best_columns
 from link4.wording import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
 
@@ -36,7 +37,7 @@ def analysis(
     *,
     weak: bool = False,
     pv: bool = False,
-    time_limit: float | None = None,
+    limit: Limit = NO_LIMIT,
 ) -> dict[str, Any]:
     """Each column's exact score or proven bounds, in numbers and words, as one document.
 
@@ -48,8 +49,8 @@ def analysis(
         weak: Outcomes only: scores -1, 0 and 1.
         pv: Add the best line (``pv``, its moves as a move string) and whether it reaches
             the end of the game (``pv_complete``); it needs every score exact.
-        time_limit: The most seconds for the whole analysis, the best line included;
-            None for no limit.
+        limit: The budget of the whole analysis, the best line included (see
+            :class:`link4.Limit`).
 
     Returns:
         The document: the position's value, each column's (None for a full column), and
@@ -57,10 +58,9 @@ def analysis(
 
     Raises:
         TimeoutError: ``pv`` is asked and the scores are not all exact within
-            ``time_limit``.
+            ``limit``.
         link4.GameOverError: The game is over.
-        ValueError: ``pv`` and ``weak`` together (the best line needs exact scores), or
-            a negative ``time_limit``.
+        ValueError: ``pv`` and ``weak`` together (the best line needs exact scores).
 
     Example:
         >>> doc = analysis(Game("4455"), Solver(table_mb=4), weak=True)
@@ -70,17 +70,17 @@ def analysis(
     if weak and pv:
         raise ValueError("the best line needs exact scores: ask for it without weak")
     started = time.monotonic()
-    values = solver.analyze(game, weak=weak, time_limit=time_limit)
+    values = solver.analyze(game, weak=weak, limit=limit)
     nodes = solver.nodes
     doc = _summary(game, values, weak)
     if pv:
         if not doc["exact"]:
-            limit = "" if time_limit is None else f" ({time_limit:g} s)"
-            raise TimeoutError(f"the scores are not all exact within the time limit{limit}: no best line")
+            seconds = "" if limit.time_limit is None else f" ({limit.time_limit:g} s)"
+            raise TimeoutError(f"the scores are not all exact within the time limit{seconds}: no best line")
         # The best line has what is left of the time limit.
-        left = None if time_limit is None else max(started + time_limit - time.monotonic(), 1e-3)
+        left = None if limit.time_limit is None else max(started + limit.time_limit - time.monotonic(), 1e-3)
         end = game.copy()
-        for col in solver.pv(game, time_limit=left):
+        for col in solver.pv(game, limit=limit.within(left)):
             end.play(col)
         doc["pv"], doc["pv_complete"] = end.moves[game.ply :], end.is_over()
     doc["nodes"] = nodes

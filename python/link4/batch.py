@@ -31,8 +31,9 @@ from link4._request import (
     table_bytes,
     thread_count,
 )
-from link4.book import SHIPPED, BookChoice, book_for_board, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.errors import GameOverError, Interrupted, from_core
+from link4.limit import Limit, limit_of
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
 
@@ -73,13 +74,11 @@ def _run(
     """
     pos = [position(p) for p in positions]
     req = asked()
-    b = resolve(book)
+    source = BookSource.of(book)
     n = thread_count(threads)
     groups = _by_board(pos)
     # Checked for every board before the first one's work starts.
-    books = {
-        board: book_for_board(b, *board, shipped=book is SHIPPED) for board in groups
-    }
+    books = {board: source.for_board(*board) for board in groups}
     # Every worker has its own table (no more workers than positions).
     largest = max((len(g) for g in groups.values()), default=0)
     table = table_bytes(table_mb, max(1, min(n, largest)))
@@ -127,6 +126,7 @@ def search_many(
     node_limit: int | None = None,
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
+    limit: Limit | None = None,
 ) -> list[SearchResult | None]:
     """Search many positions on ``threads`` threads: one SearchResult each, in order.
 
@@ -144,13 +144,15 @@ def search_many(
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
         threads: The number of worker threads; None for one per core.
         table_mb: The size in MB of each worker's transposition table (at least 4).
-        time_limit: The most seconds for each position; None for no limit.
-        node_limit: The most positions searched for each position (at least 1); None for
-            no limit.
+        time_limit: The most seconds for each position (:class:`link4.Limit`); None
+            for no limit.
+        node_limit: The most positions searched for each position; None for no limit.
         progress: A function called as ``progress(done, total)`` in the calling thread as
             positions finish; None for none.
         book: The opening book: a :class:`link4.Book`, the path of a book file, None for
             none, or by default the shipped one (which serves 7 x 6 positions only).
+        limit: The budget of each position as one :class:`link4.Limit`, instead of
+            ``time_limit`` and ``node_limit``.
 
     Returns:
         One :class:`link4.SearchResult` per position, in order (as
@@ -160,9 +162,9 @@ def search_many(
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
         TypeError: A position that is neither a Game nor a string, a ``book`` that is
-            neither a Book, a path nor None, or a ``time_limit`` that is not a number.
-        ValueError: ``threads`` or ``table_mb`` out of range, a negative ``time_limit`` or a
-            ``node_limit`` below 1.
+            neither a Book, a path nor None, or a limit that is no number.
+        ValueError: ``threads`` or ``table_mb`` out of range, or a limit
+            :class:`link4.Limit` refuses.
         MemoryError: The workers' tables would not fit in the machine's memory.
         BookError: The book file cannot be read, or is no usable book.
         SizeMismatchError: A position of another board size than a given book.
@@ -176,7 +178,7 @@ def search_many(
 
     def asked() -> _core.SearchRequest:
         return request(
-            weak=weak, want=_core.Want.ALL_BEST, time_limit=time_limit, node_limit=node_limit
+            weak=weak, want=_core.Want.ALL_BEST, limit=limit_of(limit, time_limit, node_limit)
         )
 
     return _run(
@@ -194,6 +196,7 @@ def analyze_many(
     node_limit: int | None = None,
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
+    limit: Limit | None = None,
 ) -> list[list[ColumnValue] | None]:
     """:meth:`link4.Solver.analyze` of many positions on ``threads`` threads, in order.
 
@@ -205,13 +208,15 @@ def analyze_many(
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
         threads: The number of worker threads; None for one per core.
         table_mb: The size in MB of each worker's transposition table (at least 4).
-        time_limit: The most seconds for each position; None for no limit.
-        node_limit: The most positions searched for each position (at least 1); None for
-            no limit.
+        time_limit: The most seconds for each position (:class:`link4.Limit`); None
+            for no limit.
+        node_limit: The most positions searched for each position; None for no limit.
         progress: A function called as ``progress(done, total)`` in the calling thread as
             positions finish; None for none.
         book: The opening book: a :class:`link4.Book`, the path of a book file, None for
             none, or by default the shipped one (which serves 7 x 6 positions only).
+        limit: The budget of each position as one :class:`link4.Limit`, instead of
+            ``time_limit`` and ``node_limit``.
 
     Returns:
         For each position, in order, the value of each column as
@@ -221,9 +226,9 @@ def analyze_many(
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
         TypeError: A position that is neither a Game nor a string, a ``book`` that is
-            neither a Book, a path nor None, or a ``time_limit`` that is not a number.
-        ValueError: ``threads`` or ``table_mb`` out of range, a negative ``time_limit`` or a
-            ``node_limit`` below 1.
+            neither a Book, a path nor None, or a limit that is no number.
+        ValueError: ``threads`` or ``table_mb`` out of range, or a limit
+            :class:`link4.Limit` refuses.
         MemoryError: The workers' tables would not fit in the machine's memory.
         BookError: The book file cannot be read, or is no usable book.
         SizeMismatchError: A position of another board size than a given book.
@@ -235,7 +240,7 @@ def analyze_many(
     """
 
     def asked() -> _core.SearchRequest:
-        return request(weak=weak, time_limit=time_limit, node_limit=node_limit)
+        return request(weak=weak, limit=limit_of(limit, time_limit, node_limit))
 
     return _run(
         _core.analyze_many, positions, asked, threads, table_mb, progress, book, column_values

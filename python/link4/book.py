@@ -21,6 +21,7 @@ import enum
 import functools
 import operator
 import os
+import threading
 from collections.abc import Iterator, Mapping
 
 from link4 import _core
@@ -30,13 +31,13 @@ from link4.game import HEIGHT, WIDTH, Game, core_position, game_from_core
 __all__ = [
     "DEFAULT_BOOK",
     "SHIPPED",
+    "SHIPPED_BOARD",
     "Book",
     "BookChoice",
-    "book_for_board",
+    "BookSource",
     "canonical_key",
     "core_book",
     "default_book",
-    "resolve",
     "write",
 ]
 
@@ -295,29 +296,6 @@ def core_book(book: Book) -> _core.Book:
     return book._core
 
 
-def book_for_board(book: Book | None, width: int, height: int, *, shipped: bool) -> _core.Book | None:
-    """The core's book for searches on a ``width`` x ``height`` board.
-
-    Args:
-        book: The book asked for, or None.
-        width: The number of columns of the searches' board.
-        height: The number of rows of the searches' board.
-        shipped: Whether ``book`` is the shipped book rather than one given.
-
-    Returns:
-        ``book``'s core book when it is of that size; None when there is no book, or when
-        it is the shipped book (7 x 6), which other boards simply go without.
-
-    Raises:
-        SizeMismatchError: A book given for another size.
-    """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
-    if book is None or (book.width, book.height) == (width, height):
-        return None if book is None else book._core
-    if shipped:
-        return None
-    raise size_mismatch_error("book", book.width, book.height, width, height)
-
-
 def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: int = HEIGHT) -> bytes:
     """The bytes of a book file holding ``entries`` (canonical key -> exact score).
 
@@ -381,37 +359,131 @@ class _Shipped(enum.Enum):
 SHIPPED = _Shipped.BOOK
 """The default of every ``book=`` argument, the book shipped with the package."""
 
-BookChoice = Book | str | os.PathLike[str] | None | _Shipped
-"""What a ``book=`` argument takes (a Book, the path of a book file, None for no book,
-or SHIPPED, the default, for the book in the package)."""
+SHIPPED_BOARD: tuple[int, int] = (WIDTH, HEIGHT)
+"""The board of the shipped book, known without reading it: other boards go without."""
 
 
-def resolve(book: BookChoice) -> Book | None:
-    """The Book a ``book=`` argument stands for.
+class BookSource:
+    """A ``book=`` argument resolved once: the book each board size's searches use.
+
+    Every entry point that takes ``book=`` makes one (or takes one given) and asks it
+    :meth:`for_board` for the board it searches. It reads a file only when a board
+    needs it, and once: the shipped book's board (7 x 6) is known without reading it,
+    so a search of another size never opens it; a file given by its path is read at
+    the first question (its header says its board).
 
     Args:
-        book: A :class:`link4.Book`, the path of a book file, None, or :data:`link4.book.SHIPPED`.
-
-    Returns:
-        The Book itself, the book of the file, the shipped book, or None (for None, or
-        when the package ships no book).
+        book: A :class:`link4.Book`, the path of a book file, None for no book, or
+            :data:`link4.book.SHIPPED` (the default), the book in the package; or a
+            BookSource, whose choice is taken.
 
     Raises:
         TypeError: ``book`` is none of those.
-        BookError: The book file cannot be read, or is no usable book.
 
-    Example:
-        >>> book = Book.from_entries({canonical_key("44"): 1}, depth=2)
-        >>> resolve(book) is book, resolve(None)
-        (True, None)
+    Examples:
+        >>> source = BookSource(SHIPPED)
+        >>> source.shipped, source.board, source.for_board(6, 5)   # 6 x 5 goes without
+        (True, (7, 6), None)
+        >>> tiny = Book.from_entries({canonical_key("44"): 1}, depth=2)
+        >>> BookSource(tiny).for_board(6, 5)
+        Traceback (most recent call last):
+          ...
+        link4.SizeMismatchError: board sizes differ: the book is 7x6, but 6x5 is expected here ...
     """
-    if book is SHIPPED:
-        return default_book()
-    if book is None or isinstance(book, Book):
-        return book
-    if isinstance(book, (str, os.PathLike)):
-        return Book.open(book)
-    raise TypeError(f"book must be a link4.Book, a path or None, not {type(book).__name__}")
+
+    __slots__ = ("_book", "_choice", "_lock", "_read")
+
+    def __init__(self, book: BookChoice = SHIPPED) -> None:
+        if isinstance(book, BookSource):
+            book = book._choice
+        if not (book is SHIPPED or book is None or isinstance(book, (Book, str, os.PathLike))):
+            raise TypeError(f"book must be a link4.Book, a path or None, not {type(book).__name__}")
+        self._choice: BookChoice = book
+        self._book: Book | None = book if isinstance(book, Book) else None
+        self._read = not isinstance(book, (str, os.PathLike))  # only a path is read here
+        self._lock = threading.Lock()
+
+    @classmethod
+    def of(cls, book: BookChoice) -> BookSource:
+        """``book`` itself when it is a BookSource, else the BookSource of that choice.
+
+        Args:
+            book: What a ``book=`` argument takes.
+
+        Returns:
+            The BookSource, the same object when one was given (so that a file read by
+            one caller is not read again by the next).
+
+        Raises:
+            TypeError: ``book`` is no book choice.
+        """
+        return book if isinstance(book, BookSource) else cls(book)
+
+    @property
+    def shipped(self) -> bool:
+        """Whether it stands for the shipped book (which other boards go without)."""
+        return self._choice is SHIPPED
+
+    @property
+    def board(self) -> tuple[int, int] | None:
+        """The (width, height) of the book's board; None for no book.
+
+        The shipped book's without reading it; a file's from the file, read now if not
+        yet (BookError if it cannot be).
+        """
+        if self.shipped:
+            return SHIPPED_BOARD
+        book = self.book
+        return None if book is None else (book.width, book.height)
+
+    @property
+    def book(self) -> Book | None:
+        """The Book, read now if it was not yet; None for no book.
+
+        Raises:
+            BookError: The book file cannot be read, or is no usable book.
+        """
+        if self.shipped:
+            return default_book()
+        if not self._read:
+            with self._lock:
+                if not self._read:
+                    assert isinstance(self._choice, (str, os.PathLike))
+                    self._book = Book.open(self._choice)
+                    self._read = True
+        return self._book
+
+    def for_board(self, width: int, height: int) -> _core.Book | None:
+        """The core's book for searches on a ``width`` x ``height`` board.
+
+        Args:
+            width: The number of columns of the searches' board.
+            height: The number of rows of the searches' board.
+
+        Returns:
+            The book when it is of that size; None when there is none, or when it is
+            the shipped book and the board is not its (it is then not read).
+
+        Raises:
+            SizeMismatchError: A book given for another size.
+            BookError: The book file cannot be read, or is no usable book.
+        """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
+        if self.shipped and (width, height) != SHIPPED_BOARD:
+            return None
+        book = self.book
+        if book is None:
+            return None
+        if (book.width, book.height) != (width, height):
+            raise size_mismatch_error("book", book.width, book.height, width, height)
+        return book._core
+
+    def __repr__(self) -> str:
+        return f"BookSource({self._choice!r})"
+
+
+BookChoice = Book | str | os.PathLike[str] | None | _Shipped | BookSource
+"""What a ``book=`` argument takes (a Book, the path of a book file, None for no book,
+SHIPPED, the default, for the book in the package, or a :class:`BookSource`)."""
 
 
 @functools.cache

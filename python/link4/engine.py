@@ -26,7 +26,6 @@ from link4._request import (
     PositionLike,
     SearchResult,
     column_values,
-    limits,
     position,
     request,
     search_result,
@@ -34,9 +33,10 @@ from link4._request import (
     thread_count,
 )
 from link4._request import StopReason as StopReason
-from link4.book import SHIPPED, Book, BookChoice, book_for_board, resolve
+from link4.book import SHIPPED, Book, BookChoice, BookSource
 from link4.errors import SizeMismatchError
 from link4.game import HEIGHT, WIDTH, as_game
+from link4.limit import Limit, limit_of
 
 __all__ = [
     "CENTRE_ORDER",
@@ -135,14 +135,14 @@ class Solver:
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
         self._bytes, self._threads = table_bytes(table_mb), thread_count(threads)
-        self._book = resolve(book)
-        self._shipped = book is SHIPPED
-        given = self._book if self._book is not None and not self._shipped else None
+        self._book = BookSource.of(book)
+        # A given book's board is the default; the shipped one's board is not read here.
+        given = None if self._book.shipped else self._book.board
         self._core: _core.Solver | None = None
         self._board = (0, 0)  # the size of the core's solver, once made
         self._make(
-            width if width is not None else given.width if given else WIDTH,
-            height if height is not None else given.height if given else HEIGHT,
+            width if width is not None else given[0] if given else WIDTH,
+            height if height is not None else given[1] if given else HEIGHT,
         )
         self._nodes = 0
 
@@ -157,7 +157,7 @@ class Solver:
         """
         if self._core is not None and self._board == (width, height):
             return self._core
-        book = book_for_board(self._book, width, height, shipped=self._shipped)
+        book = self._book.for_board(width, height)
         # The old table goes before the new one is made: never two in memory at once.
         # (Should the new one fail, the next search makes it again.)
         self._core = None
@@ -171,7 +171,7 @@ class Solver:
 
     def __repr__(self) -> str:
         threads = "" if self.threads == 1 else f", threads={self.threads}"
-        book = "" if self._book is None else f", book={self._book!r}"
+        book = "" if self._book.book is None else f", book={self._book.book!r}"
         board = "" if self._board == (WIDTH, HEIGHT) else f", width={self.width}, height={self.height}"
         return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board})"
 
@@ -182,8 +182,9 @@ class Solver:
 
     @property
     def book(self) -> Book | None:
-        """The opening book, or None (the shipped one serves 7 x 6 games only)."""
-        return self._book
+        """The opening book, or None (the shipped one serves 7 x 6 games only; it is read
+        when first needed)."""
+        return self._book.book
 
     @property
     def table_mb(self) -> float:
@@ -256,6 +257,7 @@ class Solver:
         node_limit: int | None = None,
         ties: bool = True,
         rng: random.Random | None = None,
+        limit: Limit | None = None,
     ) -> SearchResult:
         """Search within a budget: the proven bounds and an honest best move.
 
@@ -268,12 +270,13 @@ class Solver:
         Args:
             pos: The position: a :class:`link4.Game` or a move string.
             weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
-            time_limit: The most seconds the search may take; None for no limit.
-            node_limit: The most positions the search may visit (at least 1); None for
-                no limit.
+            time_limit: The most seconds (:class:`link4.Limit`); None for no limit.
+            node_limit: The most positions searched (:class:`link4.Limit`); None for no limit.
             ties: Prove every best move (True) or one only (False).
             rng: The random generator that draws among equal best moves; None for the
                 tie rule (the centre-most).
+            limit: The budget as one :class:`link4.Limit`, instead of ``time_limit``
+                and ``node_limit``.
 
         Returns:
             A :class:`link4.SearchResult` with the proven bounds, the score when they
@@ -287,7 +290,8 @@ class Solver:
             SizeMismatchError: A game of another size than the book given to the Solver.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
-            ValueError: A negative ``time_limit`` or a ``node_limit`` below 1.
+            ValueError: A limit :class:`link4.Limit` refuses (TypeError for one that is
+                no number, or for ``limit`` given with the other two).
 
         Examples:
             >>> r = Solver(table_mb=16).search("4455")
@@ -309,7 +313,7 @@ class Solver:
             want = _core.Want.FIRST_BEST
             order = None if rng is None else _shuffled(core_pos.width, rng)
         asked = request(
-            weak=weak, want=want, order=order, time_limit=time_limit, node_limit=node_limit
+            weak=weak, want=want, order=order, limit=limit_of(limit, time_limit, node_limit)
         )
         r = self._solver_for(core_pos).search(core_pos, asked)
         self._nodes = r.nodes
@@ -350,18 +354,28 @@ class Solver:
         return self.search(pos, ties=False, rng=rng).best_move
 
     def pv(
-        self, pos: PositionLike, *, max_length: int | None = None, time_limit: float | None = None
+        self,
+        pos: PositionLike,
+        *,
+        max_length: int | None = None,
+        time_limit: float | None = None,
+        node_limit: int | None = None,
+        limit: Limit | None = None,
     ) -> list[int]:
         """A principal variation: best moves for both sides from ``pos`` to the end of the game.
 
         At most ``max_length`` of them, each by the tie rule, as 0-based columns.
-        With ``time_limit`` (seconds, for the whole line) it stops where the time ran
-        out: every move in it is still a proven best one, but it may end before the game.
+        Within a limit (for the whole line) it stops where the limit ran out: every move
+        in it is still a proven best one, but it may end before the game.
 
         Args:
             pos: The position: a :class:`link4.Game` (not changed) or a move string.
             max_length: The most moves in the line; None for no bound.
-            time_limit: The most seconds for the whole line; None for no limit.
+            time_limit: The most seconds for the whole line (:class:`link4.Limit`);
+                None for no limit.
+            node_limit: The most positions searched for the whole line; None for no limit.
+            limit: The budget as one :class:`link4.Limit`, instead of ``time_limit``
+                and ``node_limit``.
 
         Returns:
             The line as 0-based columns, [] for a finished game.
@@ -369,9 +383,9 @@ class Solver:
         Raises:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
-            TypeError: ``pos`` is neither a Game nor a string, or ``time_limit`` is not
-                a number.
-            ValueError: ``time_limit`` is negative or ``max_length`` is not an int >= 0.
+            TypeError: ``pos`` is neither a Game nor a string, or a limit is no number.
+            ValueError: A limit :class:`link4.Limit` refuses, or ``max_length`` is not an
+                int >= 0.
             SizeMismatchError: A game of another size than the book given to the Solver.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
@@ -383,18 +397,22 @@ class Solver:
             11
         """
         game = as_game(pos).copy()
-        limits(time_limit, None)  # checked once here, not at the first search
+        budget = limit_of(limit, time_limit, node_limit)  # checked once, before any search
         if max_length is not None and (
             isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0
         ):
             raise ValueError(f"max_length must be an int >= 0, not {max_length!r}")
-        deadline = None if time_limit is None else time.monotonic() + time_limit
+        seconds, nodes = budget.time_limit, budget.node_limit
+        deadline = None if seconds is None else time.monotonic() + seconds
         line: list[int] = []
+        spent = 0
         while not game.is_over() and (max_length is None or len(line) < max_length):
             left = None if deadline is None else deadline - time.monotonic()
-            if left is not None and left <= 0:
+            if (left is not None and left <= 0) or (nodes is not None and spent >= nodes):
                 break
-            found = self.search(game, ties=False, time_limit=left)
+            step = Limit(left, None if nodes is None else nodes - spent)
+            found = self.search(game, ties=False, limit=step)
+            spent += found.nodes
             if not found.exact:
                 break
             game.play(found.best_move)
@@ -409,6 +427,7 @@ class Solver:
         weak: bool = False,
         time_limit: None = None,
         node_limit: None = None,
+        limit: None = None,
     ) -> list[int | None]: ...
     @overload
     def analyze(
@@ -418,6 +437,7 @@ class Solver:
         weak: bool = False,
         time_limit: float | None = None,
         node_limit: int | None = None,
+        limit: Limit | None = None,
     ) -> list[ColumnValue]: ...
     def analyze(
         self,
@@ -426,6 +446,7 @@ class Solver:
         weak: bool = False,
         time_limit: float | None = None,
         node_limit: int | None = None,
+        limit: Limit | None = None,
     ) -> list[ColumnValue] | list[int | None]:
         """The value of playing each column, from the mover's view; None where full.
 
@@ -438,9 +459,11 @@ class Solver:
         Args:
             pos: The position: a :class:`link4.Game` or a move string.
             weak: Prove only each column's outcome: the values are -1, 0 or 1.
-            time_limit: The most seconds for the whole analysis; None for no limit.
-            node_limit: The most positions for the whole analysis (at least 1); None for
-                no limit.
+            time_limit: The most seconds for the whole analysis (:class:`link4.Limit`);
+                None for no limit.
+            node_limit: The most positions for the whole analysis; None for no limit.
+            limit: The budget as one :class:`link4.Limit`, instead of ``time_limit``
+                and ``node_limit``.
 
         Returns:
             One value per column, left to right, each the score of the position after
@@ -454,14 +477,15 @@ class Solver:
             SizeMismatchError: A game of another size than the book given to the Solver.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
-            ValueError: A negative ``time_limit`` or a ``node_limit`` below 1.
+            ValueError: A limit :class:`link4.Limit` refuses (TypeError for one that is
+                no number, or for ``limit`` given with the other two).
 
         Example:
             >>> Solver(table_mb=16).analyze("4455")     # columns 2 and 5 win with red's 4th disc
             [-4, -3, 18, 2, 2, 18, -3]
         """
         core_pos = position(pos)
-        asked = request(weak=weak, time_limit=time_limit, node_limit=node_limit)
+        asked = request(weak=weak, limit=limit_of(limit, time_limit, node_limit))
         a = self._solver_for(core_pos).analyze(core_pos, asked)
         self._nodes = a.nodes
         return column_values(a)

@@ -42,13 +42,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from link4 import _core
-from link4._request import DEFAULT_TABLE_MB, limits, thread_count
+from link4._request import DEFAULT_TABLE_MB, thread_count
 from link4._rules import check_size
 from link4._seeding import seed_value, stream_states, system_seed
-from link4.book import SHIPPED, BookChoice, book_for_board, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import PositionLike, Solver, core_solver
 from link4.errors import GameOverError
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
+from link4.limit import Limit, limit_of
 
 if TYPE_CHECKING:
     import random
@@ -142,14 +143,15 @@ class Engine:
     replays the same games, and makes the same moves as a :class:`~link4.players.Bot`
     of its level in an environment seeded alike.
 
-    ``time_limit`` is a budget in seconds per move:
+    ``time_limit`` (or ``limit``, a :class:`link4.Limit`) is a budget per move:
 
     - ``"perfect"``: without a limit a move just past the opening book (the shipped one
       holds every 7 x 6 position with up to 10 discs) can take a second or more. With
       one, the exact solver searches for at most that long: when it finishes the move is
       a best move (drawn at random among equal ones, as without a limit); when it does
       not, it is the move behind the best bound it proved, which is not guaranteed to be
-      best. A win in one is always played at once.
+      best. A win in one is always played at once. A ``node_limit`` (in ``limit``)
+      bounds its search the same way, as :class:`~link4.players.Bot`'s ``nodes`` does.
     - levels 1 to 5 bound their thinking by fixed node budgets, whatever the limit: a
       few milliseconds per move for levels 1 to 4, up to about a second for level 5 early
       in the game (less than 0.1 s once 12 discs are down). The limit does not shorten
@@ -168,14 +170,16 @@ class Engine:
         seed: The seed of the engine's random stream (an int >= 0); None seeds from the
             system.
         time_limit: The budget in seconds per move (more than 0), or None for none.
+        limit: The budget per move as a :class:`link4.Limit`, instead of ``time_limit``
+            (a node limit counts for perfect play only).
         threads: The threads of perfect play's own solver.
         book: The opening book of its own solver (see :data:`link4.book.BookChoice`).
         solver: The :class:`link4.Solver` of levels 5 and perfect, instead of their own
             (then ``threads`` and ``book`` are the solver's).
 
     Raises:
-        TypeError: ``level`` is neither an int nor a string, or ``time_limit`` is not a
-            number.
+        TypeError: ``level`` is neither an int nor a string, ``time_limit`` is not a
+            number, or both ``limit`` and ``time_limit`` are given.
         ValueError: An unknown level, a ``time_limit`` that is not more than 0, a seed
             that is not an int >= 0, a thread count out of range, or ``threads`` or
             ``book`` given with a ``solver``.
@@ -202,26 +206,32 @@ class Engine:
         *,
         seed: int | None = None,
         time_limit: float | None = None,
+        limit: Limit | None = None,
         threads: int = 1,
         book: BookChoice = SHIPPED,
         solver: Solver | None = None,
     ) -> None:
         self._level = _level_name(level)
-        # The searches' own check (types, NaN, negatives; a limit past a century is
-        # none), then the one thing an engine adds: it must have some time to move.
-        _, seconds = limits(time_limit, None)
-        if time_limit is not None and not time_limit > 0:
-            raise ValueError(f"time_limit must be a number of seconds > 0, not {time_limit!r}")
+        # The searches' own checks (link4.Limit), then the one thing an engine adds: it
+        # must have some time to move.
+        self._limit = limit_of(limit, time_limit, None)
+        seconds = self._limit.time_limit
+        if seconds is not None and not seconds > 0:
+            raise ValueError(f"time_limit must be a number of seconds > 0, not {seconds!r}")
         if solver is not None and (threads != 1 or book is not SHIPPED):
             raise ValueError("threads and book are the solver's when a solver is given: give one or neither")
-        self._time_limit = seconds
         self._seed = seed
         self._stream = _core.Stream.seeded(system_seed() if seed is None else seed_value(seed))
         self._threads = thread_count(threads) if self._level == "perfect" else 1
         self._book = book
         self._solver = solver
         self._owns_solver = solver is None
-        self._spec = _spec(self._level, seconds=seconds if self._level == "perfect" else None)
+        perfect = self._level == "perfect"
+        self._spec = _spec(
+            self._level,
+            seconds=self._limit.max_seconds if perfect else None,
+            nodes=self._limit.node_limit if perfect else None,
+        )
         self._players: dict[tuple[int, int], _core.Player] = {}
         self._last: _core.Player | None = None
 
@@ -233,7 +243,12 @@ class Engine:
     @property
     def time_limit(self) -> float | None:
         """The budget per move in seconds, or None."""
-        return self._time_limit
+        return self._limit.time_limit
+
+    @property
+    def limit(self) -> Limit:
+        """The budget per move (:class:`link4.Limit`)."""
+        return self._limit
 
     @property
     def solver(self) -> Solver | None:
@@ -315,7 +330,11 @@ class Engine:
         level = f"'{self._level}'" if self._level == "perfect" else self._level
         extras = "".join(
             f", {name}={value!r}"
-            for name, value in (("seed", self._seed), ("time_limit", self._time_limit))
+            for name, value in (
+                ("seed", self._seed),
+                ("time_limit", self._limit.time_limit),
+                ("node_limit", self._limit.node_limit),
+            )
             if value is not None
         )
         return f"Engine(level={level}{extras})"
@@ -389,7 +408,7 @@ class Bot:
         """
         if not self.searches:
             return None
-        return book_for_board(resolve(SHIPPED), width, height, shipped=True)
+        return BookSource(SHIPPED).for_board(width, height)
 
 
 BotLike = Bot | Engine | int | str
@@ -421,7 +440,7 @@ def as_bot(value: BotLike) -> Bot:
     if isinstance(value, Engine):
         if value.time_limit is not None:
             raise ValueError("an Engine with a time limit cannot be a bot: give Bot('perfect', nodes=...)")
-        return Bot(value.level)
+        return Bot(value.level, nodes=value.limit.node_limit)
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise TypeError(f"a bot is a link4.players.Bot, a level or a name, not {type(value).__name__}")
     name = str(value).strip().lower()

@@ -6,7 +6,7 @@ import argparse
 import sys
 
 from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
-from link4.book import SHIPPED, Book, book_for_board, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import MAX_THREADS
 from link4.errors import BoardSizeError
 
@@ -17,13 +17,19 @@ def add_book_option(p: argparse.ArgumentParser) -> None:
                    "(default: the book shipped with link4)")
 
 
-def book_choice(args: argparse.Namespace, board: tuple[int, int] = (WIDTH, HEIGHT)) -> Book | None:
-    """The book that --book asks for on a board of that size, opened (so that a bad file
-    is reported before any work starts): None for none, or by default on a board the
-    shipped book is not for. BookError for a file that is not a sound book,
+def book_argument(args: argparse.Namespace) -> BookChoice:
+    """What --book asks for: SHIPPED by default, None for 'none', else the file's path."""
+    return SHIPPED if args.book is None else None if args.book == "none" else args.book
+
+
+def book_choice(args: argparse.Namespace, board: tuple[int, int] = (WIDTH, HEIGHT)) -> BookSource:
+    """The book that --book asks for, checked for a board of that size (a file is read
+    now, so that a bad one is reported before any work starts; the shipped book is read
+    only for its own board). BookError for a file that is not a sound book,
     SizeMismatchError for a book of another board."""
-    book = resolve(SHIPPED if args.book is None else None if args.book == "none" else args.book)
-    return None if book_for_board(book, *board, shipped=args.book is None) is None else book
+    source = BookSource(book_argument(args))
+    source.for_board(*board)
+    return source
 
 
 def threads_out_of_range(command: str, threads: int | None, option: str = "--threads") -> bool:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TextIO, TypedDict
 
 from link4._rules import HEIGHT, WIDTH, Player, ordinal
-from link4.book import SHIPPED, Book, BookChoice
+from link4.book import SHIPPED, BookSource
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
@@ -79,7 +79,7 @@ class PlaySession:
         # replays the same game whatever was asked. (--book: the book of both; without
         # it each uses the shipped one.) Both search on every core unless --threads
         # says otherwise (the engine's rule for its levels: link4.players.Engine).
-        self.book: BookChoice = getattr(args, "book_choice", SHIPPED)
+        self.book = BookSource.of(getattr(args, "book_choice", SHIPPED))
         self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
         self.engine = Engine(self.level, seed=args.seed, threads=self.threads, book=self.book)
         self._solver: Solver | None = None
@@ -156,7 +156,7 @@ class PlaySession:
         if self.level != "perfect" or self.game.ply >= SLOW_BEFORE_PLY:
             return
         width, height = self.game.width, self.game.height
-        if isinstance(self.book, Book) or (self.book is SHIPPED and (width, height) == (WIDTH, HEIGHT)):
+        if self.book.board == (width, height):  # a book serves this board
             when = ("early in the game, just past the opening book, the perfect level can think "
                     "for a few seconds")
         else:

@@ -13,6 +13,7 @@ from link4.commands._terminal import Palette, Thinking, legend, render_board, us
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import Game
+from link4.limit import Limit
 from link4.score import best_columns
 from link4.wording import column_bound_words, score_words
 
@@ -84,6 +85,7 @@ def run(args: argparse.Namespace) -> int:
         return _error(str(e))
     if args.time_limit is not None and not args.time_limit > 0:
         return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+    limit = Limit(time_limit=args.time_limit)
     try:
         book = book_choice(args, board)
     except (BookError, SizeMismatchError) as e:
@@ -98,13 +100,13 @@ def run(args: argparse.Namespace) -> int:
         if outcome is not None:
             return _error(f"the game is over ({outcome}): there is nothing to analyse")
         with _thinking():
-            doc = analysis(game, solver, time_limit=args.time_limit)
+            doc = analysis(game, solver, limit=limit)
         print(json.dumps(doc, indent=2))
         return 0
 
     if outcome is None:
         with _thinking():
-            values = solver.analyze(game, time_limit=args.time_limit)
+            values = solver.analyze(game, limit=limit)
     else:
         values = []
     best = best_columns(values)

@@ -14,8 +14,8 @@ from typing import Any
 
 from link4 import _bookbuild
 from link4._request import table_bytes
-from link4.book import SHIPPED, Book, BookChoice, book_for_board
-from link4.commands._options import add_size_option, board_size
+from link4.book import Book, BookSource
+from link4.commands._options import add_size_option, board_size, book_argument
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import BookError, SizeMismatchError
@@ -127,15 +127,16 @@ def run_build(args: argparse.Namespace) -> int:
         table_bytes(args.table_mb)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
-    below: BookChoice = SHIPPED if args.book is None else None if args.book == "none" else args.book
-    if isinstance(below, str):
+    below = BookSource(book_argument(args))
+    if args.book not in (None, "none"):
         try:
-            book = Book.open(below)
-            book_for_board(book, *board, shipped=False)
+            below.for_board(*board)
         except (BookError, SizeMismatchError) as e:
             return _error(f"--book: {e}")
+        book = below.book
+        assert book is not None
         if book.depth >= args.depth:
-            return _error(f"--book: {below} must be shallower than --depth {args.depth}")
+            return _error(f"--book: {args.book} must be shallower than --depth {args.depth}")
     try:
         executor, client = _executor(args)
     except (ValueError, OSError) as e:

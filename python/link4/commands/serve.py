@@ -15,7 +15,6 @@ import webbrowser
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from link4.book import SHIPPED
 from link4.commands._options import add_book_option, book_choice, threads_out_of_range
 from link4.engine import MAX_TABLE_MB, MIN_TABLE_MB
 from link4.errors import BookError, SizeMismatchError
@@ -143,7 +142,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         # The shipped book serves 7 x 6 games, and the others are searched without it;
         # a book given serves games of its own size only.
-        book = SHIPPED if args.book is None else book_choice(args)
+        book = book_choice(args)
     except (BookError, SizeMismatchError, OSError) as error:
         return _fail(f"--book: {error}")
     local = _is_loopback(args.host)

@@ -4,10 +4,11 @@ Each endpoint's function reads the request's query parameters (a mapping of name
 the list of values given) at once, raising :class:`ApiError` with the HTTP status and a
 message that names what is wrong; those that search return the search still to run, a
 function of the :class:`link4.Solver` to run it on that gives the JSON answer as a dict.
-The server (:mod:`link4.web.app`) owns the solvers, the threads and the time limit.
+The server (:mod:`link4.web.app`) owns the solvers, the threads and the time limit,
+which it gives each function as a :class:`link4.Limit`.
 
->>> from link4 import Solver
->>> search = solve({"pos": ["4455"]}, time_limit=5.0)
+>>> from link4 import Limit, Solver
+>>> search = solve({"pos": ["4455"]}, limit=Limit(time_limit=5.0))
 >>> search(Solver(table_mb=16))
 {'pos': '4455', 'score': [-4, -3, 18, 2, 2, 18, -3]}
 """
@@ -23,6 +24,7 @@ from link4.analysis import analysis
 from link4.engine import SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
 from link4.game import HEIGHT, WIDTH, Game
+from link4.limit import Limit
 from link4.players import Engine
 from link4.svg import board
 
@@ -35,7 +37,7 @@ __all__ = [
     "game",
     "move",
     "read_game",
-    "read_time_limit",
+    "read_limit",
     "solve",
 ]
 
@@ -134,35 +136,36 @@ def read_game(query: Query) -> Game:
         raise ApiError(400, str(error)) from None
 
 
-def read_time_limit(query: Query, server_limit: float) -> float:
-    """The time limit of a search: ``time_limit`` when given, never past the server's.
+def read_limit(query: Query, server: Limit) -> Limit:
+    """The limit of a search: the request's ``time_limit`` when given, never past the server's.
 
     Args:
         query: the query parameters; ``time_limit`` is the seconds the request allows.
-        server_limit: the server's time limit, in seconds.
+        server: the server's limit.
 
     Returns:
-        The seconds the search may take: the smaller of the two, or ``server_limit``
-        when the request gives none.
+        The server's limit with the smaller of the two time limits (``server`` itself
+        when the request gives none).
 
     Raises:
         ApiError: 400 when ``time_limit`` is given twice or is not a finite number of
             seconds > 0.
 
     Example:
-        >>> read_time_limit({"time_limit": ["0.5"]}, 5.0), read_time_limit({"time_limit": ["60"]}, 5.0)
-        (0.5, 5.0)
+        >>> server = Limit(time_limit=5.0)
+        >>> read_limit({"time_limit": ["0.5"]}, server), read_limit({"time_limit": ["60"]}, server)
+        (Limit(time_limit=0.5, node_limit=None), Limit(time_limit=5.0, node_limit=None))
     """
     text = _single(query, "time_limit")
     if text is None:
-        return server_limit
+        return server
     try:
         asked = float(text)
     except ValueError:
         asked = math.nan
     if not 0 < asked < math.inf:
         raise ApiError(400, f"time_limit is a number of seconds > 0, not {text!r}")
-    return min(asked, server_limit)
+    return server.within(asked)
 
 
 def _running(game: Game) -> Game:
@@ -172,13 +175,12 @@ def _running(game: Game) -> Game:
     return game
 
 
-def _timed_out(limit: float) -> ApiError:
-    return ApiError(
-        503, f"the search did not finish within the time limit ({limit:g} s): no exact scores"
-    )
+def _timed_out(limit: Limit) -> ApiError:
+    within = "its limit" if limit.time_limit is None else f"the time limit ({limit.time_limit:g} s)"
+    return ApiError(503, f"the search did not finish within {within}: no exact scores")
 
 
-def solve(query: Query, *, time_limit: float) -> Search:
+def solve(query: Query, *, limit: Limit) -> Search:
     """``/solve``: each column's exact score for the side to move, as the gamesolver endpoint answers.
 
     ``FULL_COLUMN`` where the column is full; a 503 rather than a guess. (Other
@@ -186,8 +188,8 @@ def solve(query: Query, *, time_limit: float) -> Search:
 
     Args:
         query: the query parameters: ``pos`` and ``size`` (read as :func:`read_game`
-            reads them) and ``time_limit`` (as :func:`read_time_limit` reads it).
-        time_limit: the server's time limit, in seconds.
+            reads them) and ``time_limit`` (as :func:`read_limit` reads it).
+        limit: the server's limit.
 
     Returns:
         The search still to run: given a solver, it returns ``{"pos": ..., "score":
@@ -198,16 +200,16 @@ def solve(query: Query, *, time_limit: float) -> Search:
         ApiError: 400 for a bad position or ``time_limit``, or a game that is over.
 
     Example:
-        >>> from link4 import Solver
-        >>> solve({"pos": ["111111"]}, time_limit=5.0)(Solver(table_mb=4))   # column 1 is full
+        >>> from link4 import Limit, Solver
+        >>> solve({"pos": ["111111"]}, limit=Limit(time_limit=5.0))(Solver(table_mb=4))   # column 1 is full
         {'pos': '111111', 'score': [100, -2, 0, 1, -2, 0, -2]}
     """
     game = _running(read_game(query))
-    limit = read_time_limit(query, time_limit)
+    limit = read_limit(query, limit)
 
     def search(solver: Solver) -> dict[str, Any]:
         scores: list[int] = []
-        for value in solver.analyze(game, time_limit=limit):
+        for value in solver.analyze(game, limit=limit):
             if isinstance(value, SearchResult):
                 raise _timed_out(limit)
             scores.append(FULL_COLUMN if value is None else value)
@@ -216,7 +218,7 @@ def solve(query: Query, *, time_limit: float) -> Search:
     return search
 
 
-def analyze(query: Query, *, time_limit: float) -> Search:
+def analyze(query: Query, *, limit: Limit) -> Search:
     """``/api/analyze``: each column's exact score or proven bounds, in numbers and words.
 
     Also the best columns, the position's value and, with ``pv=1``, the best line: the
@@ -225,7 +227,7 @@ def analyze(query: Query, *, time_limit: float) -> Search:
     Args:
         query: the query parameters: ``pos``, ``size``, ``weak`` (outcomes only), ``pv``
             (the best line) and ``time_limit``; no others.
-        time_limit: the server's time limit, in seconds.
+        limit: the server's limit.
 
     Returns:
         The search still to run: given a solver, it returns the answer (the position's
@@ -238,8 +240,8 @@ def analyze(query: Query, *, time_limit: float) -> Search:
             a game that is over, or ``pv=1`` with ``weak=1``.
 
     Example:
-        >>> from link4 import Solver
-        >>> answer = analyze({"pos": ["4455"]}, time_limit=5.0)(Solver(table_mb=4))
+        >>> from link4 import Limit, Solver
+        >>> answer = analyze({"pos": ["4455"]}, limit=Limit(time_limit=5.0))(Solver(table_mb=4))
         >>> answer["words"], answer["best"]
         ('red wins with its 4th disc (in 2 moves)', [2, 5])
     """
@@ -248,18 +250,18 @@ def analyze(query: Query, *, time_limit: float) -> Search:
     weak, want_pv = _flag(query, "weak"), _flag(query, "pv")
     if weak and want_pv:
         raise ApiError(400, "the best line needs exact scores: ask for pv=1 without weak=1")
-    limit = read_time_limit(query, time_limit)
+    limit = read_limit(query, limit)
 
     def search(solver: Solver) -> dict[str, Any]:
         try:
-            return analysis(game, solver, weak=weak, pv=want_pv, time_limit=limit)
+            return analysis(game, solver, weak=weak, pv=want_pv, limit=limit)
         except TimeoutError:
             raise _timed_out(limit) from None
 
     return search
 
 
-def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
+def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
     """``/api/move``: the move of the engine at ``level``.
 
     Its choices are drawn with ``seed`` when given (the same seed, the same move).
@@ -267,7 +269,7 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
     Args:
         query: the query parameters: ``pos``, ``size``, ``level``, ``seed`` (0 to
             2**63 - 1) and ``time_limit``; no others.
-        time_limit: the server's time limit, in seconds.
+        limit: the server's limit.
         levels: the levels the server offers, such as ``link4.players.LEVELS``.
 
     Returns:
@@ -279,9 +281,9 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
             ``time_limit``, or a game that is over.
 
     Example:
-        >>> from link4 import Solver
-        >>> search = move({"pos": ["4455"], "level": ["perfect"], "seed": ["1"]}, time_limit=5.0,
-        ...               levels=["perfect"])
+        >>> from link4 import Limit, Solver
+        >>> search = move({"pos": ["4455"], "level": ["perfect"], "seed": ["1"]},
+        ...               limit=Limit(time_limit=5.0), levels=["perfect"])
         >>> search(Solver(table_mb=4))["pos_after"]
         '44553'
     """
@@ -296,10 +298,10 @@ def move(query: Query, *, time_limit: float, levels: Sequence[str]) -> Search:
         if not (seed_text.isascii() and seed_text.isdigit() and int(seed_text) < _MAX_SEED):
             raise ApiError(400, f"seed is a whole number from 0 to 2**63 - 1, not {seed_text!r}")
         seed = int(seed_text)
-    limit = read_time_limit(query, time_limit)
+    limit = read_limit(query, limit)
 
     def search(solver: Solver) -> dict[str, Any]:
-        col = Engine(level, seed=seed, time_limit=limit, solver=solver).choose(game)
+        col = Engine(level, seed=seed, time_limit=limit.time_limit, solver=solver).choose(game)
         after = game.copy()
         after.play(col)
         return {

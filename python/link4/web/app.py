@@ -53,9 +53,10 @@ from starlette.routing import Route
 
 from link4._rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4._version import __version__
-from link4.book import SHIPPED, BookChoice, resolve
+from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import Solver
 from link4.errors import SizeMismatchError
+from link4.limit import Limit
 from link4.players import DEFAULT_LEVEL, LEVELS
 from link4.web import answers
 from link4.web.answers import ApiError, Query
@@ -186,7 +187,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
         >>> [route.path for route in app.routes]
         ['/', '/static/{name}', '/solve', '/api/analyze', '/api/move', '/api/game', '/api/info']
     """
-    book = config.book if config.book is SHIPPED else resolve(config.book)  # read once
+    book = BookSource.of(config.book)  # read once, by the first solver made
     slots = SearchSlots(
         config.searches,
         lambda threads: Solver(config.table_mb, threads=threads, book=book),
@@ -194,7 +195,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
         queue_seconds=config.queue_seconds,
     )
     files = _static_files()
-    limit = config.time_limit
+    limit = Limit(time_limit=config.time_limit)  # every search's, made once
 
     def endpoint(read: Callable[[Query], answers.Search]) -> Callable[[Request], Awaitable[Response]]:
         async def answer(request: Request) -> Response:
@@ -226,7 +227,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
                 "default_level": DEFAULT_LEVEL,
                 "widths": [MIN_WIDTH, MAX_WIDTH],
                 "heights": [MIN_HEIGHT, MAX_HEIGHT],
-                "time_limit": limit,
+                "time_limit": config.time_limit,
                 "searches": slots.count,
             }
         )
@@ -234,9 +235,9 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     routes = [
         Route("/", page),
         Route("/static/{name}", static),
-        Route("/solve", endpoint(lambda q: answers.solve(q, time_limit=limit))),
-        Route("/api/analyze", endpoint(lambda q: answers.analyze(q, time_limit=limit))),
-        Route("/api/move", endpoint(lambda q: answers.move(q, time_limit=limit, levels=LEVELS))),
+        Route("/solve", endpoint(lambda q: answers.solve(q, limit=limit))),
+        Route("/api/analyze", endpoint(lambda q: answers.analyze(q, limit=limit))),
+        Route("/api/move", endpoint(lambda q: answers.move(q, limit=limit, levels=LEVELS))),
         Route("/api/game", game),
         Route("/api/info", info),
     ]
