@@ -344,7 +344,7 @@ def test_an_engine_takes_its_budget_as_a_limit() -> None:
     assert timed.time_limit == 0.5
     with pytest.raises(TypeError, match="give limit= or time_limit= and node_limit=, not both"):
         Engine("perfect", time_limit=1.0, limit=link4.Limit(time_limit=1.0))
-    with pytest.raises(ValueError, match="time_limit must be a number of seconds > 0, not 0.0"):
+    with pytest.raises(ValueError, match=r"time_limit must be a number of seconds > 0, not 0\.0"):
         Engine("perfect", limit=link4.Limit(time_limit=0))
 
 
