@@ -18,8 +18,9 @@ import pytest
 from conftest import load_pons
 
 import link4
-from link4 import Book, BookError, Game, Solver, _bookbuild
+from link4 import Book, BookError, Game, Solver
 from link4.book import canonical_key, write
+from link4.commands import _bookbuild
 from link4.game import core_position
 
 # A middle-game root: the books below hold its subtree, which takes seconds to build.

@@ -12,9 +12,9 @@ from collections import Counter
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
-from link4 import _bookbuild
 from link4._request import table_bytes
 from link4.book import Book, BookSource
+from link4.commands import _bookbuild
 from link4.commands._options import add_size_option, board_size, book_argument
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
