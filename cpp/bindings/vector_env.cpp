@@ -47,18 +47,24 @@ class Items {
     py::buffer_info info_;
 };
 
-// A player's fields as the core needs them: a heuristic search of no ply, a negative
-// margin or a chance outside [0, 1] would leave it no column to choose from.
+// A real argument out of its range.
+[[noreturn]] void raise_bad_real(const char* name, double value) {
+    py::dict details;
+    details["name"] = name;
+    details["value"] = value;
+    raise_error("bad_argument", details);
+}
+
+// A player's fields as the core needs them (players.hpp, bad_field).
 const PlayerSpec& checked(const PlayerSpec& spec) {
-    const bool searches = spec.kind == PlayerKind::kHeuristic ||
-                          (spec.kind == PlayerKind::kExact && spec.exact_min_ply > 0);
-    if (spec.depth < (searches ? 1 : 0)) raise_bad_argument("depth", spec.depth);
-    if (spec.margin < 0) raise_bad_argument("margin", spec.margin);
-    if (spec.exact_min_ply < 0) raise_bad_argument("exact_min_ply", spec.exact_min_ply);
-    if (!(spec.careless >= 0 && spec.careless <= 1))
-        throw py::value_error("careless out of range: " + std::to_string(spec.careless) + " (a chance, 0 to 1)");
-    if (!(spec.exact_seconds >= 0))
-        throw py::value_error("exact_seconds out of range: " + std::to_string(spec.exact_seconds));
+    switch (bad_field(spec)) {
+        case SpecField::kNone: break;
+        case SpecField::kDepth: raise_bad_argument("depth", spec.depth);
+        case SpecField::kMargin: raise_bad_argument("margin", spec.margin);
+        case SpecField::kExactMinPly: raise_bad_argument("exact_min_ply", spec.exact_min_ply);
+        case SpecField::kCareless: raise_bad_real("careless", spec.careless);
+        case SpecField::kExactSeconds: raise_bad_real("exact_seconds", spec.exact_seconds);
+    }
     return spec;
 }
 
