@@ -63,7 +63,7 @@ bool run(Batch<G>& batch, py::object progress) {
 // The size every position and the book share: a batch is for one board size.
 std::pair<int, int> batch_size(const std::vector<AnyPosition>& positions, const OptionalBook& book) {
     std::pair<int, int> size{Standard::width(), Standard::height()};
-    if (book) size = {(*book)->width, (*book)->height};
+    if (book) size = {(*book)->width(), (*book)->height()};
     else if (!positions.empty()) size = {positions[0].width, positions[0].height};
     for (const AnyPosition& p : positions)
         if (p.width != size.first || p.height != size.second)
@@ -85,7 +85,7 @@ std::tuple<std::vector<std::optional<Sized>>, bool> run_batch(
         options.analyze = analyze;
         options.threads = threads;
         options.table_bytes = table_bytes;
-        if (book) options.book = std::get<SharedBook<G>>((*book)->book);
+        if (book) options.book = (*book)->shared<G>();
         std::vector<Position<G>> typed_positions;
         typed_positions.reserve(positions.size());
         for (const AnyPosition& p : positions) typed_positions.push_back(typed(g, p));

@@ -39,7 +39,7 @@ void raise_if_error(BookError e) {
 // Calls f(book) with the typed book.
 template <typename F>
 decltype(auto) visit(const AnyBook& b, F&& f) {
-    return std::visit([&](const auto& book) { return f(*book); }, b.book);
+    return b.visit(f);
 }
 
 std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>>& entries,
@@ -58,7 +58,7 @@ std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>
         auto book = std::make_shared<const Book<G>>(
             Book<G>::from_entries(g, std::move(typed_entries), depth, error));
         raise_if_error(error);
-        return std::make_shared<AnyBook>(AnyBook{width, height, book});
+        return std::make_shared<AnyBook>(book);
     });
 }
 
@@ -101,7 +101,7 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
             using G = std::decay_t<decltype(g)>;
             auto typed_book =
                 std::make_shared<const Book<G>>(Book<G>::parse(g, start, bytes.size(), error));
-            return std::make_shared<AnyBook>(AnyBook{header.width, header.height, typed_book});
+            return std::make_shared<AnyBook>(typed_book);
         });
     }
     raise_if_error(error);
@@ -147,8 +147,8 @@ void register_book(py::module_& m) {
                     py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
                     "A book of (canonical key, exact score) entries, in any order, holding\n"
                     "positions of at most depth discs, for boards of width x height.")
-        .def_readonly("width", &AnyBook::width)
-        .def_readonly("height", &AnyBook::height)
+        .def_property_readonly("width", &AnyBook::width)
+        .def_property_readonly("height", &AnyBook::height)
         .def_property_readonly("version", &version, "The format version of the file the book was read from (book.hpp).")
         .def("to_bytes",
              [](const AnyBook& b) {
@@ -172,8 +172,7 @@ void register_book(py::module_& m) {
              "increasing.")
         .def("get",
              [](const AnyBook& b, const AnyPosition& p) -> std::optional<int> {
-                 if (p.width != b.width || p.height != b.height)
-                     raise_size_mismatch("position", p.width, p.height, b.width, b.height);
+                 require_size("position", p.width, p.height, b);
                  return visit(b, [&](const auto& book) { return book.get(typed(book.geometry(), p)); });
              },
              py::arg("position"))

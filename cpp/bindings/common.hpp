@@ -38,6 +38,12 @@ void require_supported_size(int width, int height);
 // expected_width x expected_height was expected.
 [[noreturn]] void raise_size_mismatch(const char* what, int width, int height,
                                       int expected_width, int expected_height);
+// The same unless width x height is the size of `expected` (an AnySize, any_size.hpp).
+template <typename Sized>
+void require_size(const char* what, int width, int height, const Sized& expected) {
+    if (!expected.is_size(width, height))
+        raise_size_mismatch(what, width, height, expected.width(), expected.height());
+}
 
 // Keys as Python ints, of either word, and back: none for an int that is no word's
 // (negative, or wider than the word), which is then no position's key.

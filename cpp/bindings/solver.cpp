@@ -86,7 +86,8 @@ Sized run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& re
     const SearchRequest mine = polled(request);
     Sized answer;
     answer.width = pos.width;
-    solver.with_solver(pos, [&](auto& s, const auto& typed_pos) {
+    require_size("position", pos.width, pos.height, solver.solver);
+    solver.solver.with_position(pos, [&](auto& s, const auto& typed_pos) {
         require_running(typed_pos);
         WithoutGil released;
         auto& unsized = static_cast<decltype(method(s, typed_pos, mine))&>(answer);
@@ -199,26 +200,29 @@ void register_solver(py::module_& m) {
         .def(py::init([](std::size_t table_bytes, int threads,
                          std::optional<std::shared_ptr<AnyBook>> book, int width, int height) {
                  require_supported_size(width, height);
-                 if (book && ((*book)->width != width || (*book)->height != height))
-                     raise_size_mismatch("book", (*book)->width, (*book)->height, width, height);
                  // None: no book
                  return std::make_unique<GuardedSolver>(width, height, table_bytes, threads,
                                                         book ? *book : nullptr);
              }),
              py::arg("table_bytes"), py::arg("threads") = 1, py::arg("book") = py::none(),
              py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
-        .def_property_readonly("width", &GuardedSolver::width)
-        .def_property_readonly("height", &GuardedSolver::height)
+        .def_property_readonly("width", [](const GuardedSolver& s) { return s.solver.width(); })
+        .def_property_readonly("height", [](const GuardedSolver& s) { return s.solver.height(); })
         .def("search", &search, py::arg("position"), py::arg("request"))
         .def("solve", &solve)
         .def("analyze", &analyze, py::arg("position"), py::arg("request"))
         .def("clear",
              [](GuardedSolver& s) {
                  const GuardedSolver::Claim claim(s);
-                 s.clear_table();
+                 s.solver.visit([](auto& solver) { solver.clear_table(); });
              })
-        .def_property_readonly("table_bytes", &GuardedSolver::table_bytes)
-        .def_property_readonly("threads", &GuardedSolver::threads);
+        .def_property_readonly("table_bytes",
+                               [](const GuardedSolver& s) {
+                                   return s.solver.visit([](const auto& solver) { return solver.table_bytes(); });
+                               })
+        .def_property_readonly("threads", [](const GuardedSolver& s) {
+            return s.solver.visit([](const auto& solver) { return solver.threads(); });
+        });
 
     m.def("static_bounds", &bounds_of, py::arg("position"), py::arg("alpha"), py::arg("beta"),
           "For tests: the (lower, upper) bounds the search starts a node with, tightened by "

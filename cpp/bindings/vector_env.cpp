@@ -5,7 +5,6 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <cstring>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -48,18 +47,24 @@ class Items {
     py::buffer_info info_;
 };
 
-// A player's fields as the core needs them: a heuristic search of no ply, a negative
-// margin or a chance outside [0, 1] would leave it no column to choose from.
+// A real argument out of its range.
+[[noreturn]] void raise_bad_real(const char* name, double value) {
+    py::dict details;
+    details["name"] = name;
+    details["value"] = value;
+    raise_error(ErrorCode::kBadArgument, details);
+}
+
+// A player's fields as the core needs them (players.hpp, bad_field).
 const PlayerSpec& checked(const PlayerSpec& spec) {
-    const bool searches = spec.kind == PlayerKind::kHeuristic ||
-                          (spec.kind == PlayerKind::kExact && spec.exact_min_ply > 0);
-    if (spec.depth < (searches ? 1 : 0)) raise_bad_argument("depth", spec.depth);
-    if (spec.margin < 0) raise_bad_argument("margin", spec.margin);
-    if (spec.exact_min_ply < 0) raise_bad_argument("exact_min_ply", spec.exact_min_ply);
-    if (!(spec.careless >= 0 && spec.careless <= 1))
-        throw py::value_error("careless out of range: " + std::to_string(spec.careless) + " (a chance, 0 to 1)");
-    if (!(spec.exact_seconds >= 0))
-        throw py::value_error("exact_seconds out of range: " + std::to_string(spec.exact_seconds));
+    switch (bad_field(spec)) {
+        case SpecField::kNone: break;
+        case SpecField::kDepth: raise_bad_argument("depth", spec.depth);
+        case SpecField::kMargin: raise_bad_argument("margin", spec.margin);
+        case SpecField::kExactMinPly: raise_bad_argument("exact_min_ply", spec.exact_min_ply);
+        case SpecField::kCareless: raise_bad_real("careless", spec.careless);
+        case SpecField::kExactSeconds: raise_bad_real("exact_seconds", spec.exact_seconds);
+    }
     return spec;
 }
 
@@ -69,23 +74,9 @@ std::optional<Items<T>> maybe(const py::object& obj, std::size_t count, const ch
     return Items<T>(obj, count, name, writable);
 }
 
-template <typename G>
-using EnvOf = std::unique_ptr<VectorEnv<G>>;
-template <typename G>
-using BotsOf = std::unique_ptr<Bots<G>>;
-
-template <typename G>
-std::shared_ptr<const Book<G>> typed_book(const std::optional<std::shared_ptr<AnyBook>>& given, int width,
-                                          int height) {
-    const std::shared_ptr<AnyBook> book = given.value_or(nullptr);
-    if (!book) return nullptr;
-    if (book->width != width || book->height != height)
-        raise_size_mismatch("book", book->width, book->height, width, height);
-    // A book is typed by with_geometry; a board these bots see through another
-    // geometry (a compiled size other than 7x6) goes without it.
-    const auto* typed = std::get_if<SharedBook<G>>(&book->book);
-    return typed ? *typed : nullptr;
-}
+using OptionalBook = std::optional<std::shared_ptr<AnyBook>>;  // None: no book
+using AnyVectorEnv = AnySize<VectorEnv>;
+using AnyBots = AnySize<Bots>;
 
 // The batch's output arrays as Python hands them over (None: not written), held for
 // the length of one call.
@@ -113,35 +104,23 @@ struct Outputs {
     }
 };
 
-class AnyVectorEnv {
-  public:
-    AnyVectorEnv(int width, int height, std::size_t count, std::optional<PlayerSpec> opponent,
-                 int agent, const std::optional<std::shared_ptr<AnyBook>>& book, std::size_t table_bytes, int threads)
-        : width_(width), height_(height), count_(count),
-          env_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<EnvOf> {
-              using G = std::decay_t<decltype(g)>;
-              if (opponent) checked(*opponent);
-              return std::make_unique<VectorEnv<G>>(g, count, opponent, agent,
-                                                    typed_book<G>(book, width, height), table_bytes, threads);
-          })) {}
+std::unique_ptr<AnyVectorEnv> make_env(int width, int height, std::size_t count, std::optional<PlayerSpec> opponent,
+                                       int agent, const OptionalBook& book, std::size_t table_bytes, int threads) {
+    require_supported_size(width, height);
+    if (opponent) checked(*opponent);
+    return std::make_unique<AnyVectorEnv>(width, height, [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        return std::make_shared<VectorEnv<G>>(g, count, opponent, agent, book_for(g, book.value_or(nullptr)),
+                                              table_bytes, threads);
+    });
+}
 
-    template <typename F>
-    decltype(auto) visit(F&& f) const {
-        return std::visit([&](const auto& env) -> decltype(auto) { return f(*env); }, env_);
-    }
-    int width() const { return width_; }
-    int height() const { return height_; }
-    std::size_t size() const { return count_; }
-    int cells() const { return width_ * height_; }
-
-  private:
-    int width_, height_;
-    std::size_t count_;
-    PerRuntimeGeometry<EnvOf> env_;
-};
+std::size_t env_count(const AnyVectorEnv& env) {
+    return env.visit([](const auto& e) { return e.size(); });
+}
 
 void reset(AnyVectorEnv& env, const py::object& seeds, const py::object& which, const py::tuple& arrays) {
-    const std::size_t n = env.size();
+    const std::size_t n = env_count(env);
     const auto s = maybe<std::uint64_t>(seeds, n, "seeds", false);
     const auto w = maybe<bool>(which, n, "which", false);
     const Outputs out(arrays, n, env.width(), env.height());
@@ -150,8 +129,8 @@ void reset(AnyVectorEnv& env, const py::object& seeds, const py::object& which, 
 }
 
 void step(AnyVectorEnv& env, const py::object& actions, bool autoreset, const py::tuple& arrays) {
-    const Items<std::int64_t> a(actions, env.size(), "actions", false);
-    const Outputs out(arrays, env.size(), env.width(), env.height());
+    const Items<std::int64_t> a(actions, env_count(env), "actions", false);
+    const Outputs out(arrays, env_count(env), env.width(), env.height());
     WithoutGil released;
     env.visit([&](auto& e) { e.step(a.get(), autoreset, out.pointers()); });
 }
@@ -160,100 +139,59 @@ void step(AnyVectorEnv& env, const py::object& actions, bool autoreset, const py
 // opponent's exact scores before its moves (kNoScore where none), the agents' sides.
 void history(const AnyVectorEnv& env, const py::object& moves, const py::object& scores,
              const py::object& agents) {
-    const std::size_t n = env.size(), cells = static_cast<std::size_t>(env.cells());
+    const std::size_t n = env_count(env), cells = static_cast<std::size_t>(env.width() * env.height());
     const Items<std::int8_t> m(moves, n * cells, "moves", true), s(scores, n * cells, "scores", true);
     const Items<std::int8_t> a(agents, n, "agents", true);
-    env.visit([&](const auto& e) {
-        for (std::size_t i = 0; i < n; ++i) {
-            const auto played = static_cast<std::size_t>(e.position(i).moves());
-            std::memcpy(m.get() + i * cells, e.moves(i), played);
-            std::memset(m.get() + i * cells + played, -1, cells - played);
-            std::memcpy(s.get() + i * cells, e.opponent_scores(i), cells);
-            a.get()[i] = static_cast<std::int8_t>(e.agent(i));
-        }
+    env.visit([&](const auto& e) { e.history(m.get(), s.get(), a.get()); });
+}
+
+std::unique_ptr<AnyBots> make_bots(int width, int height, const PlayerSpec& spec, const OptionalBook& book,
+                                   std::size_t table_bytes, int threads) {
+    require_supported_size(width, height);
+    checked(spec);
+    return std::make_unique<AnyBots>(width, height, [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        return std::make_shared<Bots<G>>(g, spec, book_for(g, book.value_or(nullptr)), table_bytes, threads);
     });
 }
 
-class AnyBots {
-  public:
-    AnyBots(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
-            std::size_t table_bytes, int threads)
-        : width_(width), height_(height),
-          bots_(with_runtime_geometry(width, height, [&](const auto& g) -> PerRuntimeGeometry<BotsOf> {
-              using G = std::decay_t<decltype(g)>;
-              return std::make_unique<Bots<G>>(g, checked(spec), typed_book<G>(book, width, height), table_bytes,
-                                               threads);
-          })) {}
-
-    void choose(const AnyVectorEnv& env, const py::object& streams, const py::object& out) {
-        if (env.width() != width_ || env.height() != height_)
-            raise_size_mismatch("environment", env.width(), env.height(), width_, height_);
-        const Items<std::uint64_t> s(streams, env.size(), "streams", true);
-        const Items<std::int64_t> o(out, env.size(), "out", true);
-        WithoutGil released;
-        std::visit([&](auto& bots) {
-            using Env = std::decay_t<decltype(*bots)>;
-            env.visit([&](const auto& e) {
-                if constexpr (std::is_same_v<Env, Bots<std::decay_t<decltype(e.geometry())>>>)
-                    bots->choose(e, s.get(), o.get());
-            });
-        }, bots_);
-    }
-
-  private:
-    int width_, height_;
-    PerRuntimeGeometry<BotsOf> bots_;
-};
-
-template <typename G>
-using PlayerOf = std::unique_ptr<Player<G>>;
+void choose_all(AnyBots& bots, const AnyVectorEnv& env, const py::object& streams, const py::object& out) {
+    require_size("environment", env.width(), env.height(), bots);
+    const Items<std::uint64_t> s(streams, env_count(env), "streams", true);
+    const Items<std::int64_t> o(out, env_count(env), "out", true);
+    WithoutGil released;
+    bots.visit_with(env, [&](auto& b, const auto& e) { b.choose(e, s.get(), o.get()); });
+}
 
 // One player, for one game at a time (link4.players: the Engine, the single
-// environment's opponent). Typed by with_geometry, as the Solver is, so that it can
-// search with a Solver that Python lends it, and every book of its size reaches it.
+// environment's opponent).
 class AnyPlayer {
   public:
-    AnyPlayer(int width, int height, const PlayerSpec& spec, const std::optional<std::shared_ptr<AnyBook>>& book,
-              std::size_t table_bytes)
-        : width_(width), height_(height),
-          player_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<PlayerOf> {
-              using G = std::decay_t<decltype(g)>;
-              std::shared_ptr<const Book<G>> typed;
-              if (const std::shared_ptr<AnyBook> b = book.value_or(nullptr)) {
-                  if (b->width != width || b->height != height)
-                      raise_size_mismatch("book", b->width, b->height, width, height);
-                  typed = std::get<SharedBook<G>>(b->book);
-              }
-              auto player = std::make_unique<Player<G>>(g, checked(spec), std::move(typed), table_bytes);
-              player->watch(poll_signals);
-              return player;
-          })) {}
+    explicit AnyPlayer(AnySize<Player> player) : player_(std::move(player)) {}
 
     // The move in `p`; its exact searches on `lent` when given (held for the call, as
     // any search of it is), else on the player's own solver. Ctrl-C stops a search and
     // is raised once the move is made.
     int choose(const AnyPosition& p, Stream& rng, std::optional<GuardedSolver*> solver) {
         GuardedSolver* lent = solver.value_or(nullptr);
-        if (p.width != width_ || p.height != height_)
-            raise_size_mismatch("position", p.width, p.height, width_, height_);
+        require_size("position", p.width, p.height, player_);
         last_score_.reset();
         int move = -1;
         if (lent) {
             const GuardedSolver::Claim claim(*lent);
-            lent->with_solver(p, [&](auto& solver, const auto& pos) {
-                using G = std::decay_t<decltype(pos.geometry())>;
-                auto& player = *std::get<PlayerOf<G>>(player_);
+            require_size("position", p.width, p.height, lent->solver);
+            player_.visit_with(lent->solver, [&](auto& player, auto& lent_solver) {
+                const auto pos = typed(player.geometry(), p);
                 require_running(pos);
                 WithoutGil released;
-                move = player.choose(pos, rng, &last_score_, &solver);
+                move = player.choose(pos, rng, &last_score_, &lent_solver);
             });
         } else {
-            std::visit([&](auto& player) {
-                const auto pos = typed(player->geometry(), p);
+            player_.with_position(p, [&](auto& player, const auto& pos) {
                 require_running(pos);
                 WithoutGil released;
-                move = player->choose(pos, rng, &last_score_);
-            }, player_);
+                move = player.choose(pos, rng, &last_score_);
+            });
         }
         if (PyErr_Occurred()) throw py::error_already_set();
         return move;
@@ -264,10 +202,21 @@ class AnyPlayer {
     std::optional<int> last_score() const { return last_score_; }
 
   private:
-    int width_, height_;
-    PerGeometry<PlayerOf> player_;
+    AnySize<Player> player_;
     std::optional<int> last_score_;
 };
+
+std::unique_ptr<AnyPlayer> make_player(int width, int height, const PlayerSpec& spec, const OptionalBook& book,
+                                       std::size_t table_bytes) {
+    require_supported_size(width, height);
+    checked(spec);
+    return std::make_unique<AnyPlayer>(AnySize<Player>(width, height, [&](const auto& g) {
+        using G = std::decay_t<decltype(g)>;
+        auto player = std::make_shared<Player<G>>(g, spec, book_for(g, book.value_or(nullptr)), table_bytes);
+        player->watch(poll_signals);
+        return player;
+    }));
+}
 
 }  // namespace
 
@@ -312,7 +261,7 @@ void register_players(py::module_& m) {
         });
     }, py::arg("position"), "The columns that do not let the opponent win with its next disc.");
     py::class_<AnyPlayer>(m, "Player")
-        .def(py::init<int, int, const PlayerSpec&, const std::optional<std::shared_ptr<AnyBook>>&, std::size_t>(),
+        .def(py::init(&make_player),
              py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"), py::arg("table_bytes"))
         .def("choose", &AnyPlayer::choose, py::arg("position"), py::arg("stream"), py::arg("solver") = std::nullopt)
         .def_property_readonly("last_score", &AnyPlayer::last_score);
@@ -325,8 +274,8 @@ void register_players(py::module_& m) {
 void planes(const AnyPosition& p, int viewer, const py::object& out) {
     if (viewer != 0 && viewer != 1) raise_bad_argument("viewer", viewer);
     const Items<std::int8_t> o(out, static_cast<std::size_t>(p.width * p.height) * 2, "out", true);
-    with_runtime_geometry(p.width, p.height, [&](const auto& g) {
-        const auto pos = typed(g, p);
+    with_position(p, [&](const auto& pos) {
+        const auto& g = pos.geometry();
         const auto mine = pos.moves() % 2 == viewer ? pos.current() : pos.opponent();
         write_planes(g, mine, mine ^ pos.mask(), o.get());
     });
@@ -336,34 +285,33 @@ void register_vector_env(py::module_& m) {
     m.attr("NO_SCORE") = kNoScore;
     m.def("planes", &planes, py::arg("position"), py::arg("viewer"), py::arg("out"));
     py::class_<AnyVectorEnv>(m, "VectorEnv")
-        .def(py::init<int, int, std::size_t, std::optional<PlayerSpec>, int,
-                      const std::optional<std::shared_ptr<AnyBook>>&, std::size_t, int>(),
+        .def(py::init(&make_env),
              py::arg("width"), py::arg("height"), py::arg("count"), py::arg("opponent"),
              py::arg("agent"), py::arg("book"), py::arg("table_bytes"), py::arg("threads"))
-        .def_property_readonly("size", &AnyVectorEnv::size)
+        .def_property_readonly("size", &env_count)
         .def_property_readonly("width", &AnyVectorEnv::width)
         .def_property_readonly("height", &AnyVectorEnv::height)
         .def("reset", &reset, py::arg("seeds"), py::arg("which"), py::arg("outputs"))
         .def("step", &step, py::arg("actions"), py::arg("autoreset"), py::arg("outputs"))
         .def("masks", [](const AnyVectorEnv& env, const py::object& out) {
-            const Items<std::int8_t> o(out, env.size() * static_cast<std::size_t>(env.width()), "out", true);
+            const Items<std::int8_t> o(out, env_count(env) * static_cast<std::size_t>(env.width()), "out", true);
             env.visit([&](const auto& e) { e.masks(o.get()); });
         }, py::arg("out"))
         .def("legal_actions", [](const AnyVectorEnv& env, const py::object& u, const py::object& out) {
-            const Items<double> uniform(u, env.size(), "u", false);
-            const Items<std::int64_t> o(out, env.size(), "out", true);
+            const Items<double> uniform(u, env_count(env), "u", false);
+            const Items<std::int64_t> o(out, env_count(env), "out", true);
             env.visit([&](const auto& e) { e.legal_actions(uniform.get(), o.get()); });
         }, py::arg("u"), py::arg("out"))
         .def("position", [](const AnyVectorEnv& env, std::size_t i) {
-            if (i >= env.size()) raise_bad_argument("index", static_cast<long long>(i));
+            if (i >= env_count(env)) raise_bad_argument("index", static_cast<long long>(i));
             return env.visit([&](const auto& e) { return erased(e.position(i)); });
         }, py::arg("index"))
         .def("history", &history, py::arg("moves"), py::arg("scores"), py::arg("agents"));
     py::class_<AnyBots>(m, "Bots")
-        .def(py::init<int, int, const PlayerSpec&, const std::optional<std::shared_ptr<AnyBook>>&, std::size_t, int>(),
+        .def(py::init(&make_bots),
              py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"),
              py::arg("table_bytes"), py::arg("threads"))
-        .def("choose", &AnyBots::choose, py::arg("env"), py::arg("streams"), py::arg("out"));
+        .def("choose", &choose_all, py::arg("env"), py::arg("streams"), py::arg("out"));
 }
 
 }  // namespace link4::bindings

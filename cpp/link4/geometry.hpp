@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <type_traits>
 
@@ -156,15 +157,17 @@ struct Fixed {
     static constexpr Word follower_rows() { return kShape.follower_rows; }
     static constexpr Word leader_rows() { return kShape.leader_rows; }
     constexpr bool operator==(const Fixed&) const = default;
+
+    // Whether this geometry plays width x height, and the geometry of that size (as
+    // Runtime has them, for with_geometry).
+    static constexpr bool plays(int width, int height) { return width == W && height == H; }
+    static constexpr Fixed for_size(int, int) { return {}; }
 };
 using Standard = Fixed<7, 6>;
-// The other compiled sizes: those of the published table and the benchmarks.
-using Fixed7x5 = Fixed<7, 5>;
-using Fixed6x6 = Fixed<6, 6>;
-using Fixed5x8 = Fixed<5, 8>;
-using Fixed8x5 = Fixed<8, 5>;
-using Fixed6x7 = Fixed<6, 7>;
-using Fixed9x5 = Fixed<9, 5>;
+
+// The Shape of a supported size (made on first use, then kept for the process).
+template <typename W>
+const Shape<W>& shape_of(int width, int height);
 
 // Any other size, its values read from the Shape of that size. W: the word; Packed:
 // whether the keys fit kPackedKeyBits bits.
@@ -190,24 +193,59 @@ struct Runtime {
     W follower_rows() const { return s->follower_rows; }
     W leader_rows() const { return s->leader_rows; }
     bool operator==(const Runtime&) const = default;
+
+    // Whether this kind can play width x height (a supported size): its cells fit the
+    // word, and its keys the packed table's entries when it uses them.
+    static constexpr bool plays(int width, int height) {
+        return (sizeof(W) > 8 || fits_64_bits(width, height)) &&
+               (!Packed || width * (height + 1) <= kPackedKeyBits);
+    }
+    static Runtime for_size(int width, int height) { return {&shape_of<W>(width, height)}; }
 };
 
 using Packed64 = Runtime<std::uint64_t, true>;
 using Wide64 = Runtime<std::uint64_t, false>;
 using Wide128 = Runtime<Bits128, false>;
 
-// Applies X to each geometry type: the engine's .cpp files instantiate their templates
-// with it, once per kind of board.
-#define LINK4_FOR_EACH_GEOMETRY(X) X(Standard) LINK4_FOR_EACH_OTHER_SIZE(X)
-// The geometries of with_runtime_geometry (sized.hpp).
-#define LINK4_FOR_EACH_RUNTIME_GEOMETRY(X) X(Standard) X(Packed64) X(Wide64) X(Wide128)
-// Every geometry but the standard board's.
-#define LINK4_FOR_EACH_OTHER_SIZE(X)                                                      \
-    X(Fixed7x5) X(Fixed6x6) X(Fixed5x8) X(Fixed8x5) X(Fixed6x7) X(Fixed9x5) X(Packed64)  \
-    X(Wide64) X(Wide128)
+template <typename... Ts>
+struct TypeList {};
 
-// The Shape of a supported size (made on first use, then kept for the process).
-template <typename W>
-const Shape<W>& shape_of(int width, int height);
+// Every geometry the engine is compiled for, each written once: the standard board, the
+// other compiled sizes (those of the published table and the benchmarks), then the
+// kinds that read their Shape at runtime, narrowest first. A size is played by the first
+// geometry of the list that plays() it (with_geometry, sized.hpp), so the last plays
+// every size; the engine's templates are instantiated for each (LINK4_FOR_EACH_GEOMETRY)
+// and PerGeometry (sized.hpp) holds one of each.
+using Geometries = TypeList<Standard, Fixed<7, 5>, Fixed<6, 6>, Fixed<5, 8>, Fixed<8, 5>,
+                            Fixed<6, 7>, Fixed<9, 5>, Packed64, Wide64, Wide128>;
+
+template <std::size_t I, typename List>
+struct ListItem;
+template <std::size_t I, typename T, typename... Ts>
+struct ListItem<I, TypeList<T, Ts...>> : ListItem<I - 1, TypeList<Ts...>> {};
+template <typename T, typename... Ts>
+struct ListItem<0, TypeList<T, Ts...>> {
+    using type = T;
+};
+template <typename... Ts>
+constexpr std::size_t list_size(TypeList<Ts...>) { return sizeof...(Ts); }
+
+// The I-th geometry of Geometries.
+template <std::size_t I>
+using GeometryAt = typename ListItem<I, Geometries>::type;
+
+// Applies X to each geometry of Geometries: the engine's .cpp files instantiate their
+// templates with it. C++ cannot write an explicit instantiation over a list of types, so
+// this names the geometries by their place in the list; the assertions below hold it to
+// the list's length.
+#define LINK4_FOR_EACH_GEOMETRY(X) X(GeometryAt<0>) LINK4_FOR_EACH_OTHER_SIZE(X)
+// Every geometry but the first, the standard board's (whose search search.cpp compiles
+// by itself, so that its build runs beside the others').
+#define LINK4_FOR_EACH_OTHER_SIZE(X)                                                       \
+    X(GeometryAt<1>) X(GeometryAt<2>) X(GeometryAt<3>) X(GeometryAt<4>) X(GeometryAt<5>)   \
+    X(GeometryAt<6>) X(GeometryAt<7>) X(GeometryAt<8>) X(GeometryAt<9>)
+static_assert(list_size(Geometries{}) == 10, "LINK4_FOR_EACH_GEOMETRY names every geometry once");
+static_assert(std::is_same_v<GeometryAt<0>, Standard>, "the standard board comes first");
+static_assert(GeometryAt<9>::plays(kMaxWidth, kMaxHeight), "the last geometry plays every size");
 
 }  // namespace link4

@@ -54,6 +54,17 @@ int beginner(const Position<G>& pos, Stream& rng) {
 
 }  // namespace
 
+SpecField bad_field(const PlayerSpec& spec) {
+    const bool searches = spec.kind == PlayerKind::kHeuristic ||
+                          (spec.kind == PlayerKind::kExact && spec.exact_min_ply > 0);
+    if (spec.depth < (searches ? 1 : 0)) return SpecField::kDepth;
+    if (spec.margin < 0) return SpecField::kMargin;
+    if (spec.exact_min_ply < 0) return SpecField::kExactMinPly;
+    if (!(spec.careless >= 0 && spec.careless <= 1)) return SpecField::kCareless;  // NaN too
+    if (!(spec.exact_seconds >= 0)) return SpecField::kExactSeconds;
+    return SpecField::kNone;
+}
+
 PlayerSpec level_spec(int level) {
     PlayerSpec s;
     switch (level) {

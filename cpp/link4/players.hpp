@@ -44,6 +44,12 @@ struct PlayerSpec {
     bool operator==(const PlayerSpec&) const = default;
 };
 
+// The field of a spec out of its range, the first one, or kNone: a player with a
+// heuristic search of no ply, a negative margin or a chance outside [0, 1] would have no
+// column left to choose from.
+enum class SpecField : std::uint8_t { kNone, kDepth, kMargin, kExactMinPly, kCareless, kExactSeconds };
+SpecField bad_field(const PlayerSpec& spec);
+
 // The levels' players: 1 to 5, and 6 for perfect play. Precondition: 1 <= level <= 6.
 PlayerSpec level_spec(int level);
 

@@ -23,38 +23,24 @@ struct AnyPosition {
     bool operator==(const AnyPosition&) const = default;
 };
 
-// Calls f(g) with a geometry whose Shape is read at runtime: the narrowest word that
-// holds width x height. Precondition: a supported size.
-template <typename F>
-decltype(auto) with_shape_at_runtime(int width, int height, F&& f) {
-    if (width * (height + 1) <= kPackedKeyBits)
-        return f(Packed64{&shape_of<std::uint64_t>(width, height)});
-    if (fits_64_bits(width, height)) return f(Wide64{&shape_of<std::uint64_t>(width, height)});
-    return f(Wide128{&shape_of<Bits128>(width, height)});
+// Calls f(g) with the first geometry of the list that plays width x height; the last,
+// which plays every size, without asking.
+template <typename F, typename G, typename... Rest>
+decltype(auto) with_first_that_plays(TypeList<G, Rest...>, int width, int height, F& f) {
+    if constexpr (sizeof...(Rest) == 0) {
+        return f(G::for_size(width, height));
+    } else {
+        if (G::plays(width, height)) return f(G::for_size(width, height));
+        return with_first_that_plays(TypeList<Rest...>{}, width, height, f);
+    }
 }
 
-// Calls f(g) with the geometry of width x height. Precondition: a supported size.
+// Calls f(g) with the geometry of width x height (geometry.hpp's Geometries: its compiled
+// size, else the narrowest kind that reads its Shape at runtime). Precondition: a
+// supported size.
 template <typename F>
 decltype(auto) with_geometry(int width, int height, F&& f) {
-    const auto is = [&](const auto& g) { return width == g.width() && height == g.height(); };
-    if (is(Standard{})) return f(Standard{});
-    if (is(Fixed7x5{})) return f(Fixed7x5{});
-    if (is(Fixed6x6{})) return f(Fixed6x6{});
-    if (is(Fixed5x8{})) return f(Fixed5x8{});
-    if (is(Fixed8x5{})) return f(Fixed8x5{});
-    if (is(Fixed6x7{})) return f(Fixed6x7{});
-    if (is(Fixed9x5{})) return f(Fixed9x5{});
-    return with_shape_at_runtime(width, height, f);
-}
-
-// Calls f(g) with the geometry of width x height among fewer kinds: the standard board's
-// constants, else the size's Shape read at runtime. For code that need not be fastest on
-// the other compiled sizes (the batched environment and its bots): four instantiations
-// instead of ten keep its build short. Precondition: a supported size.
-template <typename F>
-decltype(auto) with_runtime_geometry(int width, int height, F&& f) {
-    if (width == Standard::width() && height == Standard::height()) return f(Standard{});
-    return with_shape_at_runtime(width, height, f);
+    return with_first_that_plays(Geometries{}, width, height, f);
 }
 
 template <typename G>
@@ -78,12 +64,16 @@ decltype(auto) with_position(const AnyPosition& p, F&& f) {
     return with_geometry(p.width, p.height, [&](const auto& g) { return f(typed(g, p)); });
 }
 
-// One of T<G> for each geometry: what holds a typed engine object of a runtime size.
+template <template <typename> class T, typename List>
+struct VariantOver;
+template <template <typename> class T, typename... Gs>
+struct VariantOver<T, TypeList<Gs...>> {
+    using type = std::variant<T<Gs>...>;
+};
+
+// One of T<G> for each geometry: what holds a typed engine object of a runtime size
+// (any_size.hpp).
 template <template <typename> class T>
-using PerGeometry = std::variant<T<Standard>, T<Fixed7x5>, T<Fixed6x6>, T<Fixed5x8>, T<Fixed8x5>,
-                                 T<Fixed6x7>, T<Fixed9x5>, T<Packed64>, T<Wide64>, T<Wide128>>;
-// The same for the geometries of with_runtime_geometry.
-template <template <typename> class T>
-using PerRuntimeGeometry = std::variant<T<Standard>, T<Packed64>, T<Wide64>, T<Wide128>>;
+using PerGeometry = typename VariantOver<T, Geometries>::type;
 
 }  // namespace link4

@@ -228,6 +228,17 @@ void VectorEnv<G>::legal_actions(const double* u, std::int64_t* out) const {
 }
 
 template <typename G>
+void VectorEnv<G>::history(std::int8_t* moves, std::int8_t* scores, std::int8_t* agents) const {
+    for (std::size_t i = 0; i < size(); ++i) {
+        const auto played = static_cast<std::size_t>(envs_[i].pos.moves());
+        std::memcpy(moves + i * cells_, &moves_[i * cells_], played);
+        std::memset(moves + i * cells_ + played, -1, cells_ - played);
+        std::memcpy(scores + i * cells_, &scores_[i * cells_], cells_);
+        agents[i] = envs_[i].agent;
+    }
+}
+
+template <typename G>
 Bots<G>::Bots(G g, const PlayerSpec& spec, std::shared_ptr<const Book<G>> book,
               std::size_t table_bytes, int threads) {
     for (int t = 0; t < std::max(threads, 1); ++t) players_.emplace_back(g, spec, book, table_bytes);
@@ -254,7 +265,7 @@ void Bots<G>::choose(const VectorEnv<G>& env, std::uint64_t* streams, std::int64
     template void write_planes(const G&, WordOf<G>, WordOf<G>, std::int8_t*); \
     template class VectorEnv<G>;                                                  \
     template class Bots<G>;
-LINK4_FOR_EACH_RUNTIME_GEOMETRY(LINK4_INSTANTIATE)
+LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 
 }  // namespace link4

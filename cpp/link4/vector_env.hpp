@@ -80,6 +80,9 @@ class VectorEnv {
     // move came from no finished exact search: cells() entries per environment.
     const std::int8_t* moves(std::size_t i) const { return &moves_[i * cells_]; }
     const std::int8_t* opponent_scores(std::size_t i) const { return &scores_[i * cells_]; }
+    // The same for the whole batch, into arrays of size() x cells() bytes (the moves, -1
+    // past the last; the scores) and of size() (the agents' sides).
+    void history(std::int8_t* moves, std::int8_t* scores, std::int8_t* agents) const;
 
   private:
     struct Env {
@@ -125,6 +128,7 @@ class Bots {
     // For each environment i of `env` whose episode runs, the player's move, drawn with
     // the stream whose state is streams[i] (and left there); -1 where it is over.
     void choose(const VectorEnv<G>& env, std::uint64_t* streams, std::int64_t* out);
+    const G& geometry() const { return players_.front().geometry(); }
 
   private:
     std::vector<Player<G>> players_;  // one per thread
