@@ -110,10 +110,11 @@ def test_analyze_on_a_6x5_board() -> None:
 def test_analyze_json_on_a_6x5_board() -> None:
     p = link4("analyze", "--size", "6x5", "--json", THREE)
     doc = json.loads(p.stdout)
-    assert (doc["width"], doc["height"], doc["ply"]) == (6, 5, 6)
-    assert doc["score"] == 12 and doc["best"] == [4]
-    assert [c["column"] for c in doc["columns"]] == [1, 2, 3, 4, 5, 6]
-    assert doc["meaning"].startswith("red wins with its 4th disc")
+    assert (doc["width"], doc["height"], doc["pos"]) == (6, 5, THREE)
+    assert doc["score"] == 12 and doc["best"] == [3]
+    assert [c["column"] for c in doc["columns"]] == [0, 1, 2, 3, 4, 5]
+    assert [c["move"] for c in doc["columns"]] == ["1", "2", "3", "4", "5", "6"]
+    assert doc["words"].startswith("red wins with its 4th disc")
 
 
 def test_analyze_refuses_a_book_of_another_board(tmp_path: Path) -> None:
