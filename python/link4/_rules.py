@@ -1,5 +1,5 @@
 """The board's sizes, the two sides and the ordinals of discs: what every module of link4
-needs, below the modules that use them (game, _board, svg, _text), so that none of those
+needs, below the modules that use them (game, _formats, svg, wording), so that none of those
 imports another to get them."""
 
 from __future__ import annotations

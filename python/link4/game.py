@@ -12,6 +12,15 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from link4 import _core
+from link4._formats import (
+    is_planes,
+    openspiel_history,
+    parse_board,
+    parse_planes,
+    planes_of,
+    reconstruct_moves,
+    rows_array,
+)
 from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, check_size
 from link4.errors import IllegalMoveError, from_core
 from link4.outcome import Outcome
@@ -400,13 +409,7 @@ class Game:
             >>> Game("4453").to_array()[-1].tolist()      # the bottom row
             [0, 0, 2, 1, 1, 0, 0]
         """
-        try:
-            import numpy as np
-        except ImportError:
-            raise ImportError(
-                "Game.to_array needs numpy: pip install 'link4[numpy]'"
-            ) from None
-        return np.array(self.to_board(), dtype=np.int8)
+        return rows_array(self.to_board(), "to_array")
 
     def to_planes(self, player: Player | int | None = None) -> npt.NDArray[np.int8]:
         """The board as a (height, width, 2) numpy int8 array seen by ``player``.
@@ -429,19 +432,11 @@ class Game:
             >>> Game("4453").to_planes()[5, 3].tolist()    # bottom row, column 3: red's
             [1, 0]
         """
-        try:
-            import numpy as np
-        except ImportError:
-            raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
         if player is None:
             viewer = len(self._moves) % 2  # 0 when red moves
         else:
             viewer = 0 if (player if isinstance(player, Player) else Player(player)) is RED else 1
-        pos = self._pos
-        planes = np.empty((pos.height, pos.width, 2), dtype=np.int8)
-        # The core writes them, as it writes the batched environment's observations.
-        _core.planes(pos, viewer, planes)
-        return planes
+        return planes_of(self._pos, viewer)
 
     @classmethod
     def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:
@@ -476,8 +471,6 @@ class Game:
             >>> Game.from_planes(g.to_planes(YELLOW), player=YELLOW) == g
             True
         """
-        from link4._board import parse_planes
-
         side = None if player is None else Player(player)
         return cls._of_rows(parse_planes(planes, side))
 
@@ -530,8 +523,6 @@ class Game:
             >>> Game.from_board(["....", "....", "....", ".XO."])
             Game('23', width=4, height=4)
         """
-        from link4._board import is_planes, parse_board, parse_planes
-
         if is_planes(board):
             return cls._of_rows(parse_planes(board, None, width=width, height=height))
         return cls._of_rows(parse_board(board, red=red, yellow=yellow, width=width, height=height))
@@ -539,8 +530,6 @@ class Game:
     @classmethod
     def _of_rows(cls, rows: list[list[int]]) -> Game:
         """The game of a board given as rows of 0/1/2, top first, its shape a checked size."""
-        from link4._board import reconstruct_moves
-
         return cls(reconstruct_moves(rows), width=len(rows[0]), height=len(rows))
 
     @classmethod
@@ -567,19 +556,8 @@ class Game:
             BoardSizeError: The state's board is of a size link4 does not play.
             IllegalMoveError: The history holds a move the rules forbid.
         """
-        game = state.get_game()
-        name = game.get_type().short_name
-        if name != "connect_four":
-            raise ValueError(f"an OpenSpiel state of connect_four is needed, not of {name}")
-        params = game.get_parameters()
-        rows, columns = params.get("rows", HEIGHT), params.get("columns", WIDTH)
-        in_row = params.get("x_in_row", 4)
-        if in_row != 4:
-            raise ValueError(
-                f"link4 plays four in a row; this game has {rows} rows, {columns} columns, "
-                f"{in_row} in a row"
-            )
-        return cls([int(a) for a in state.history()], width=columns, height=rows)
+        moves, width, height = openspiel_history(state)
+        return cls(moves, width=width, height=height)
 
     # -- pictures for notebooks --------------------------------------------------------
 
@@ -589,16 +567,9 @@ class Game:
         return board(self)
 
     def _repr_html_(self) -> str:
-        import html
+        from link4.svg import notebook_html
 
-        from link4.svg import board
-
-        outcome = self.outcome()
-        status = f"{self.turn} to move" if outcome is None else str(outcome)
-        return (
-            f'<div style="display:inline-block;text-align:center">{board(self)}'
-            f"<br><code>{html.escape(repr(self))}</code> {html.escape(status)}</div>"
-        )
+        return notebook_html(self)
 
 
 def as_game(position: Game | str) -> Game:

@@ -167,3 +167,20 @@ def board(
         parts += _coordinates(game, cell, top, font)
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def notebook_html(game: Game) -> str:
+    """The game as Jupyter shows it: its picture, its repr and whose move it is.
+
+    Args:
+        game: The game to show.
+
+    Returns:
+        An HTML fragment (the picture inline).
+    """
+    outcome = game.outcome()
+    status = f"{game.turn} to move" if outcome is None else str(outcome)
+    return (
+        f'<div style="display:inline-block;text-align:center">{board(game)}'
+        f"<br><code>{escape(repr(game))}</code> {escape(status)}</div>"
+    )

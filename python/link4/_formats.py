@@ -1,14 +1,26 @@
-"""Boards without a move history: parsing them and finding an order of play that reaches them."""
+"""A game's board in other libraries' forms: rows of ints, numpy arrays, observation planes
+and OpenSpiel states; reading boards without a move history and finding an order of play
+that reaches them.
+
+The methods of :class:`link4.Game` that convert (``to_board``, ``to_planes``,
+``from_board``, ``from_openspiel``...) are its API; their work is done here, so that
+game.py holds the rules.
+"""
 
 from __future__ import annotations
 
 import operator
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from link4 import _core
 from link4._core import board_moves
 from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
 from link4.errors import BoardError, size_mismatch_error
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _CELL_TEXT = {".": 0, "0": 0, "-": 0, "_": 0, "x": 1, "r": 1, "1": 1, "o": 2, "y": 2, "2": 2}
 
@@ -248,3 +260,42 @@ def reconstruct_moves(rows: Rows) -> str:
     from the centre outwards, so the same board always gives the same string.
     """
     return board_moves(rows)
+
+
+def rows_array(rows: Rows, method: str) -> npt.NDArray[np.int8]:
+    """The rows as a (height, width) numpy int8 array; ``method`` names the caller for the
+    message when numpy is missing."""
+    try:
+        import numpy as np
+    except ImportError:
+        raise ImportError(f"Game.{method} needs numpy: pip install 'link4[numpy]'") from None
+    return np.array(rows, dtype=np.int8)
+
+
+def planes_of(pos: _core.Position, viewer: int) -> npt.NDArray[np.int8]:
+    """The (height, width, 2) int8 planes of a core position seen by ``viewer`` (0 red, 1
+    yellow): plane 0 that side's discs."""
+    try:
+        import numpy as np
+    except ImportError:
+        raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
+    planes = np.empty((pos.height, pos.width, 2), dtype=np.int8)
+    # The core writes them, as it writes the batched environment's observations.
+    _core.planes(pos, viewer, planes)
+    return planes
+
+
+def openspiel_history(state: Any) -> tuple[list[int], int, int]:
+    """The moves, width and height of an OpenSpiel ``connect_four`` state."""
+    game = state.get_game()
+    name = game.get_type().short_name
+    if name != "connect_four":
+        raise ValueError(f"an OpenSpiel state of connect_four is needed, not of {name}")
+    params = game.get_parameters()
+    rows, columns = params.get("rows", HEIGHT), params.get("columns", WIDTH)
+    in_row = params.get("x_in_row", 4)
+    if in_row != 4:
+        raise ValueError(
+            f"link4 plays four in a row; this game has {rows} rows, {columns} columns, {in_row} in a row"
+        )
+    return [int(a) for a in state.history()], columns, rows
