@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from link4 import _core
 from link4._core import board_moves
-from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
 from link4.errors import BoardError, size_mismatch_error
+from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
 
 if TYPE_CHECKING:
     import numpy as np

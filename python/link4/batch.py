@@ -19,21 +19,12 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple, TypeVar
 
 from link4 import _core
-from link4._request import (
-    DEFAULT_TABLE_MB,
-    ColumnValue,
-    PositionLike,
-    SearchResult,
-    column_values,
-    position,
-    request,
-    search_result,
-    table_bytes,
-    thread_count,
-)
+from link4._request import DEFAULT_TABLE_MB, position, request, table_bytes, thread_count
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.errors import GameOverError, Interrupted, from_core
+from link4.game import PositionLike
 from link4.limit import Limit, limit_of
+from link4.results import ColumnValue, SearchResult, column_values, search_result
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
 

@@ -21,22 +21,13 @@ from link4._request import DEFAULT_TABLE_MB as DEFAULT_TABLE_MB
 from link4._request import MAX_TABLE_MB as MAX_TABLE_MB
 from link4._request import MAX_THREADS as MAX_THREADS
 from link4._request import MIN_TABLE_MB as MIN_TABLE_MB
-from link4._request import (
-    ColumnValue,
-    PositionLike,
-    SearchResult,
-    column_values,
-    position,
-    request,
-    search_result,
-    table_bytes,
-    thread_count,
-)
-from link4._request import StopReason as StopReason
+from link4._request import position, request, table_bytes, thread_count
 from link4.book import SHIPPED, Book, BookChoice, BookSource
 from link4.errors import SizeMismatchError
-from link4.game import HEIGHT, WIDTH, as_game
+from link4.game import HEIGHT, WIDTH, PositionLike, as_game
 from link4.limit import Limit, limit_of
+from link4.results import ColumnValue, SearchResult, column_values, search_result
+from link4.results import StopReason as StopReason
 
 __all__ = [
     "CENTRE_ORDER",

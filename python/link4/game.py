@@ -21,9 +21,9 @@ from link4._formats import (
     reconstruct_moves,
     rows_array,
 )
-from link4._rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, check_size
 from link4.errors import IllegalMoveError, from_core
 from link4.outcome import Outcome
+from link4.rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, check_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -572,7 +572,11 @@ class Game:
         return notebook_html(self)
 
 
-def as_game(position: Game | str) -> Game:
+PositionLike = Game | str
+"""Every entry point takes a Game or a move string such as ``"4453"``."""
+
+
+def as_game(position: PositionLike) -> Game:
     """``position`` itself if it is a Game, the game of a move string otherwise.
 
     Args:
@@ -598,7 +602,7 @@ def as_game(position: Game | str) -> Game:
     return position
 
 
-def core_position(position: Game | str) -> _core.Position:
+def core_position(position: PositionLike) -> _core.Position:
     """The compiled core's position of a Game or of a move string.
 
     For link4's own modules that hand a position to the core.

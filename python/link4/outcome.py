@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from link4._rules import Cell, Player, ordinal
+from link4.rules import Cell, Player, ordinal
 
 __all__ = ["Outcome"]
 

@@ -43,13 +43,13 @@ from typing import TYPE_CHECKING
 
 from link4 import _core
 from link4._request import DEFAULT_TABLE_MB, thread_count
-from link4._rules import check_size
 from link4._seeding import seed_value, stream_states, system_seed
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import PositionLike, Solver, core_solver
 from link4.errors import GameOverError
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
 from link4.limit import Limit, limit_of
+from link4.rules import check_size
 
 if TYPE_CHECKING:
     import random

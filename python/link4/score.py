@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from link4._rules import HEIGHT, WIDTH, check_size
+from link4.rules import HEIGHT, WIDTH, check_size
 
 __all__ = ["SCORE_BASE", "best_columns", "win_score", "winning_disc", "winning_move"]
 

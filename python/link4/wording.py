@@ -20,7 +20,7 @@ The functions about scores take the board's size, 7 x 6 unless told:
 
 from __future__ import annotations
 
-from link4._rules import HEIGHT, WIDTH, Player, ordinal
+from link4.rules import HEIGHT, WIDTH, Player, ordinal
 from link4.score import winning_disc, winning_move
 
 __all__ = [

@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 
-from link4._rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import MAX_THREADS
 from link4.errors import BoardSizeError
+from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 
 
 def add_book_option(p: argparse.ArgumentParser) -> None:

@@ -11,13 +11,13 @@ import time
 from collections.abc import Callable
 from typing import TextIO, TypedDict
 
-from link4._rules import HEIGHT, WIDTH, Player, ordinal
 from link4.book import SHIPPED, BookSource
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError
 from link4.game import Game
 from link4.players import Engine
+from link4.rules import HEIGHT, WIDTH, Player, ordinal
 from link4.score import best_columns
 from link4.wording import column_bound_words, column_words, hint_bound_words, hint_words
 

@@ -9,8 +9,8 @@ from collections.abc import Iterable
 from types import TracebackType
 from typing import TextIO
 
-from link4._rules import Player
 from link4.game import Game
+from link4.rules import Player
 
 
 def use_colour(stream: TextIO, no_color_flag: bool = False) -> bool:

@@ -9,9 +9,9 @@ import sys
 import time
 
 from link4 import bench
-from link4._rules import parse_size
 from link4.commands._options import threads_out_of_range
 from link4.errors import BoardSizeError
+from link4.rules import parse_size
 
 _DEFAULT_SIZES = " ".join(f"{w}x{h}" for w, h in bench.SIZES)
 

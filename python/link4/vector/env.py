@@ -17,10 +17,10 @@ from gymnasium.vector.utils import batch_space
 
 from link4 import _core
 from link4._request import thread_count
-from link4._rules import check_size
 from link4._seeding import env_seeds
 from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.players import TABLE_MB, Bot, BotLike, as_bot
+from link4.rules import check_size
 
 __all__ = ["NO_SCORE", "EpisodeHistory", "VectorEnv"]
 

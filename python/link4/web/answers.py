@@ -19,13 +19,13 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from link4._rules import parse_size
 from link4.analysis import analysis
 from link4.engine import SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
 from link4.game import HEIGHT, WIDTH, Game
 from link4.limit import Limit
 from link4.players import Engine
+from link4.rules import parse_size
 from link4.svg import board
 
 __all__ = [

@@ -51,13 +51,13 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from link4._rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4._version import __version__
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import Solver
 from link4.errors import SizeMismatchError
 from link4.limit import Limit
 from link4.players import DEFAULT_LEVEL, LEVELS
+from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4.web import answers
 from link4.web.answers import ApiError, Query
 from link4.web.guard import LOCAL_HOSTS, Guard

@@ -1,6 +1,13 @@
-"""The board's sizes, the two sides and the ordinals of discs: what every module of link4
-needs, below the modules that use them (game, _formats, svg, wording), so that none of those
-imports another to get them."""
+"""The board's sizes and the two sides: what every module of link4 needs.
+
+It sits below the modules that use them (game, _formats, svg, wording...), so that none
+of those imports another to get them. The names are also the package's own
+(``link4.Player``, ``link4.RED``, ``link4.WIDTH``...).
+
+>>> from link4.rules import MAX_WIDTH, MIN_HEIGHT, Player
+>>> Player.RED.other, MIN_HEIGHT, MAX_WIDTH
+(<Player.YELLOW: 2>, 4, 9)
+"""
 
 from __future__ import annotations
 
@@ -11,36 +18,39 @@ import re
 from link4 import _core
 from link4.errors import BoardSizeError, board_size_error
 
-__all__ = [
-    "HEIGHT",
-    "MAX_HEIGHT",
-    "MAX_WIDTH",
-    "MIN_HEIGHT",
-    "MIN_WIDTH",
-    "RED",
-    "WIDTH",
-    "YELLOW",
-    "Cell",
-    "Player",
-    "check_size",
-    "ordinal",
-    "parse_size",
-]
+__all__ = ["HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "RED", "WIDTH", "YELLOW", "Player"]
 
 WIDTH: int = _core.WIDTH
 """The standard board's width, the default everywhere (a bare move string means 7 x 6)."""
 HEIGHT: int = _core.HEIGHT
 """The standard board's height."""
 MIN_WIDTH: int = _core.MIN_WIDTH
+"""The fewest columns a board may have."""
 MAX_WIDTH: int = _core.MAX_WIDTH
+"""The most columns a board may have."""
 MIN_HEIGHT: int = _core.MIN_HEIGHT
+"""The fewest rows a board may have."""
 MAX_HEIGHT: int = _core.MAX_HEIGHT
+"""The most rows a board may have."""
 
 
 def check_size(width: object, height: object) -> tuple[int, int]:
-    """``(width, height)`` as ints when link4 plays that board; TypeError for what is not
-    an int, BoardSizeError for a size out of range (checked here, before the core, so
-    that an int too big for C gets the same message as any other)."""
+    """A board size checked: for link4's own modules, before they hand it to the core.
+
+    Checked here, before the core, so that an int too big for C gets the same message as
+    any other.
+
+    Args:
+        width: The number of columns.
+        height: The number of rows.
+
+    Returns:
+        ``(width, height)`` as ints.
+
+    Raises:
+        TypeError: Either is not an int (a bool is not).
+        BoardSizeError: A size link4 does not play.
+    """  # noqa: DOC501 (the BoardSizeError raised is the one board_size_error builds)
     if (  # the common case, quickly
         type(width) is int
         and type(height) is int
@@ -69,11 +79,20 @@ _SIZE = re.compile(r"\s*([0-9]{1,2})\s*[xX]\s*([0-9]{1,2})\s*")
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """(width, height) of a board written ``WxH`` (``8x7``), as the command line and the
-    web API take it; BoardSizeError for another form or a size link4 does not play.
+    """The size of a board written ``WxH`` (``8x7``), as the command line and the web API take it.
 
-    >>> parse_size("8x7"), parse_size(" 6 X 5 ")
-    ((8, 7), (6, 5))
+    Args:
+        text: The size as text.
+
+    Returns:
+        ``(width, height)``.
+
+    Raises:
+        BoardSizeError: Another form, or a size link4 does not play.
+
+    Example:
+        >>> parse_size("8x7"), parse_size(" 6 X 5 ")
+        ((8, 7), (6, 5))
     """
     found = _SIZE.fullmatch(text)
     if found is None:
