@@ -42,7 +42,7 @@ def _child(target: str, fuzzer_args: list[str]) -> None:
     with atheris.instrument_imports(include=["link4", "targets"]):
         import targets
 
-        import link4._board  # noqa: F401
+        import link4._formats  # noqa: F401
         import link4.cli  # noqa: F401
         import link4.commands.solve  # noqa: F401
         import link4.game  # noqa: F401
