@@ -7,7 +7,7 @@ Prints the resident set size (VmRSS of /proc/self/status) before and after
   * a number of Solver objects (4 MB table each) created, used once and dropped,
   * a number of link4.solve_many batches on two threads (4 MB tables),
 and what one Solver costs: its table, the 4 MB table of late positions, and the rest.
-tests/test_memory.py asserts bounds on the same figures.
+tests/solving/test_memory.py asserts bounds on the same figures.
 """
 
 from __future__ import annotations

@@ -28,7 +28,7 @@ mkdir "$work/reports"
 export TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1 suppressions=$PWD/bench/tsan.supp log_path=$work/reports/tsan"
 tests=("$@")
 if [ "${#tests[@]}" = 0 ]; then
-    tests=(tests/test_stress.py tests/test_solver.py -k "thread or busy or ctrl_c or solve_many or gil"
+    tests=(tests/solving/test_stress.py tests/solving/test_solver.py -k "thread or busy or ctrl_c or solve_many or gil"
            -p no:cacheprovider)
 fi
 rc=0

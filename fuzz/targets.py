@@ -3,7 +3,7 @@
 A target returns normally when every property holds and raises AssertionError (or lets
 an unexpected exception through) when one fails: the fuzzer counts that as a crash.
 The targets import nothing from the fuzzer, so the tests replay the committed corpus
-through them with plain pytest (tests/test_fuzz.py); fuzz/run.py drives them
+through them with plain pytest (tests/project/test_fuzz.py); fuzz/run.py drives them
 with atheris.
 
 moves        a move string through Game, link4.solve, Solver.search and link4.perft
@@ -133,7 +133,7 @@ def moves(data: bytes) -> None:
     d = Data(data)
     depth = d.byte() % 4
     # Arbitrary text; bytes that are not UTF-8 become U+FFFD. (Lone surrogates are left
-    # out: tests/test_fuzz.py holds what they do today.)
+    # out: tests/project/test_fuzz.py holds what they do today.)
     text = d.rest().decode("utf-8", errors="replace")
 
     game_result = _outcome_of(lambda: Game(text))

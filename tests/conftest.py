@@ -1,15 +1,10 @@
-from __future__ import annotations
+"""The fixtures every test folder shares."""
 
-from importlib import resources
+from __future__ import annotations
 
 import pytest
 
-
-def load_pons(file: str, limit: int | None = None) -> list[tuple[str, int]]:
-    """(moves, score) pairs of one of the bundled benchmark sets."""
-    text = resources.files("link4").joinpath("data", "pons", file).read_text()
-    pairs = [(m, int(s)) for m, s in (line.split() for line in text.splitlines() if line)]
-    return pairs[:limit]
+from tests.support.sizes import BOARD_SIZES
 
 
 @pytest.fixture(scope="session")
@@ -18,3 +13,9 @@ def solver():  # type: ignore[no-untyped-def]
     import link4
 
     return link4.Solver(table_mb=16, book=None)
+
+
+@pytest.fixture(params=BOARD_SIZES, ids=[f"{w}x{h}" for w, h in BOARD_SIZES])
+def board_size(request: pytest.FixtureRequest) -> tuple[int, int]:
+    """(width, height) of each board size of tests.support.sizes, one test each."""
+    return request.param  # type: ignore[no-any-return]

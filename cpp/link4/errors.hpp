@@ -1,7 +1,7 @@
 // Every error link4's engine reports to Python, once. The bindings raise one of these
 // codes with its details (named after each code, in parentheses); Python's
 // link4/errors.py writes the message and picks the exception class for each code, and
-// tests/test_errors.py reaches each one. A new code needs all three, and the binding of
+// tests/game/test_errors.py reaches each one. A new code needs all three, and the binding of
 // ErrorCode (bindings/common.cpp) names it for Python.
 #pragma once
 

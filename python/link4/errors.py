@@ -338,6 +338,6 @@ def from_core(code: ErrorCode, **d: Any) -> Exception:
         IllegalMoveError('column 3 is full')
     """
     decode = _DECODE.get(code)
-    if decode is None:  # none: tests/test_errors.py decodes every code
+    if decode is None:  # none: tests/game/test_errors.py decodes every code
         return RuntimeError(f"link4 engine error {code!r}: {d}")
     return decode({"width": WIDTH, **d})

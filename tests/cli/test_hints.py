@@ -8,12 +8,12 @@ import os
 import re
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4.book import SHIPPED, BookChoice
 from link4.commands import _session as play
 from link4.engine import MAX_THREADS
+from tests.support.pons import load_pons
 
 
 def session(moves: str, book: BookChoice = SHIPPED, *, level: str = "3",

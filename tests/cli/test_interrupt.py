@@ -16,7 +16,8 @@ import sys
 import time
 
 import pytest
-from conftest import load_pons
+
+from tests.support.pons import load_pons
 
 pytestmark = [
     pytest.mark.timeout(120),

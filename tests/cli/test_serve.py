@@ -13,7 +13,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from web_server import ServerProcess, needs_web, started_server
+
+from tests.support.web_server import ServerProcess, needs_web, started_server
 
 needs_web()
 

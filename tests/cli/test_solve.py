@@ -6,9 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from conftest import load_pons
-
 from link4.book import canonical_key, write
+from tests.support.pons import load_pons
 
 
 def link4(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:

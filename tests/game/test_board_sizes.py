@@ -41,8 +41,8 @@ def test_the_standard_board_is_the_default() -> None:
     assert repr(game) == "Game('4453')"
 
 
-@pytest.mark.parametrize(("width", "height"), [(4, 4), (9, 12), (4, 12), (9, 4), (6, 7), (8, 8)])
-def test_every_size_from_4x4_to_9x12(width: int, height: int) -> None:
+def test_every_size_from_4x4_to_9x12(board_size: tuple[int, int]) -> None:
+    width, height = board_size
     game = Game(width=width, height=height)
     assert (game.width, game.height) == (width, height)
     assert game.legal_moves() == list(range(width))

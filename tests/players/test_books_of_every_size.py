@@ -16,8 +16,6 @@ np = pytest.importorskip("numpy")
 from link4 import Game, SizeMismatchError, _core  # noqa: E402
 from link4.book import canonical_key  # noqa: E402
 
-# The standard board, two other compiled sizes, and one of each kind read at runtime.
-SIZES = [(7, 6), (6, 6), (7, 5), (5, 4), (8, 7), (9, 12)]
 TABLE_BYTES = 1 << 20
 ROOT_SCORE = 1  # the book's score of the empty board, for the first player
 
@@ -41,8 +39,8 @@ def budgeted_perfect() -> _core.PlayerSpec:
     return spec
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_single_player_reads_the_book(width: int, height: int) -> None:
+def test_the_single_player_reads_the_book(board_size: tuple[int, int]) -> None:
+    width, height = board_size
     player = _core.Player(width, height, budgeted_perfect(), edge_book(width, height), TABLE_BYTES)
     empty = _core.Position.from_moves("", width, height)
     for seed in range(6):
@@ -50,8 +48,8 @@ def test_the_single_player_reads_the_book(width: int, height: int) -> None:
         assert player.last_score == ROOT_SCORE
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_batched_environment_s_opponent_reads_the_book(width: int, height: int) -> None:
+def test_the_batched_environment_s_opponent_reads_the_book(board_size: tuple[int, int]) -> None:
+    width, height = board_size
     count, cells = 8, width * height
     # The agent plays yellow: the opponent makes the first move of every episode.
     book = edge_book(width, height)
@@ -67,8 +65,8 @@ def test_the_batched_environment_s_opponent_reads_the_book(width: int, height: i
     assert scores[:, 0].tolist() == [ROOT_SCORE] * count
 
 
-@pytest.mark.parametrize(("width", "height"), SIZES)
-def test_the_batch_s_bots_read_the_book(width: int, height: int) -> None:
+def test_the_batch_s_bots_read_the_book(board_size: tuple[int, int]) -> None:
+    width, height = board_size
     count = 8
     env = _core.VectorEnv(width, height, count, None, 0, None, TABLE_BYTES, 1)
     env.reset(None, None, (None,) * 8)

@@ -23,11 +23,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from doc_examples import Block, DoctestSession, code_blocks
 
 from link4.cli import build_parser
+from tests.support.doc_examples import Block, DoctestSession, code_blocks
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if "_build" not in p.parts) if DOCS.is_dir() else []
 RUN = ("pycon", "python", "sh", "console", "bash")
 IMPORT = re.compile(r"^\s*(?:>>> |\.\.\. )?(?:import|from) ([A-Za-z_]\w*)", re.MULTILINE)

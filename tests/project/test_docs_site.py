@@ -3,7 +3,7 @@
 The site is the one in LINK4_DOCS_SITE (a built HTML folder, as CI builds it with
 ``python -m sphinx -W -n``), or else it is built here, with warnings as errors; that
 needs the docs extra (Sphinx, furo, MyST), without which these tests
-skip. The browser is that of tests/browser.py. With LINK4_DOCS_SCREENSHOTS=DIR the start
+skip. The browser is that of tests/support/browser.py. With LINK4_DOCS_SCREENSHOTS=DIR the start
 page and the Solver's reference are saved there as PNG pictures.
 """
 
@@ -20,9 +20,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import browser_paths, start_chromium
 
-DOCS = Path(__file__).resolve().parent.parent / "docs"
+from tests.support.browser import browser_paths, start_chromium
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
 WAIT_SECONDS = 20.0
 
 

@@ -15,7 +15,7 @@ import pytest
 
 import link4
 
-FUZZ = Path(__file__).resolve().parent.parent / "fuzz"
+FUZZ = Path(__file__).resolve().parents[2] / "fuzz"
 pytestmark = pytest.mark.timeout(300)
 
 

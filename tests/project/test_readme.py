@@ -5,18 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from doc_examples import DoctestSession, code_blocks
+
+from tests.support.doc_examples import DoctestSession, code_blocks
 
 # CI runs this module again against the wheel built from the sdist (what the wheel carries).
 pytestmark = pytest.mark.wheel
 
-# Next to tests/ in a checkout, in the sdist, and in the copies that the wheel tests use.
-README = Path(__file__).resolve().parent.parent / "README.md"
+# At the root of a checkout, of the sdist, and of the copies that the wheel tests use.
+README = Path(__file__).resolve().parents[2] / "README.md"
 
 
 @pytest.fixture(scope="module")
 def readme() -> str:
-    assert README.is_file(), f"README.md not found next to {Path(__file__).parent}"
+    assert README.is_file(), f"README.md not found in {README.parent}"
     return README.read_text(encoding="utf-8")
 
 

@@ -9,12 +9,12 @@ np = pytest.importorskip("numpy")
 gymnasium = pytest.importorskip("gymnasium", minversion="1.0")
 
 from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
-from vector_reference import run  # noqa: E402
 
 from link4 import RED, YELLOW, BoardSizeError, Solver  # noqa: E402
 from link4.gymnasium import Connect4Env  # noqa: E402
 from link4.players import BatchBot, Bot  # noqa: E402
 from link4.vector import NO_SCORE, VectorEnv, games, positions  # noqa: E402
+from tests.support.vector_reference import run  # noqa: E402
 
 PERFECT_10K = Bot("perfect", nodes=10_000)
 

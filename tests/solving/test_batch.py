@@ -8,10 +8,10 @@ import threading
 import time
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import Game
+from tests.support.pons import load_pons
 
 
 def sign(x: int) -> int:

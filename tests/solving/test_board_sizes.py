@@ -5,12 +5,12 @@ from __future__ import annotations
 import random
 
 import pytest
-from published_sizes import small
 
 import link4
 from link4 import BoardSizeError, Book, Game, SizeMismatchError, Solver
 from link4.bench import BoardResult
 from link4.book import canonical_key
+from tests.support.published_sizes import small
 
 
 @pytest.mark.parametrize(("width", "height", "winner", "last"), small(cells=30))

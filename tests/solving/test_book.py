@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import Book, BookError, Game, Solver
 from link4.book import canonical_key, write
 from link4.commands import _bookbuild
 from link4.game import core_position
+from tests.support.pons import load_pons
 
 # A middle-game root: the books below hold its subtree, which takes seconds to build.
 ROOT = "4453443355"

@@ -11,12 +11,12 @@ import subprocess
 import sys
 
 import pytest
-from conftest import load_pons
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import link4
 from link4 import Solver
+from tests.support.pons import load_pons
 
 pytestmark = pytest.mark.timeout(300)
 

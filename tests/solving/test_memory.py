@@ -15,10 +15,10 @@ import subprocess
 import sys
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import Solver
+from tests.support.pons import load_pons
 
 pytestmark = pytest.mark.timeout(300)
 

@@ -16,11 +16,11 @@ import random
 from collections.abc import Callable
 
 import pytest
-from conftest import load_pons
-from published_sizes import small
-from reference_minimax import Board, Reference, lines_of_four
 
 from link4 import Game, Solver
+from tests.support.pons import load_pons
+from tests.support.published_sizes import small
+from tests.support.reference_minimax import Board, Reference, lines_of_four
 
 pytestmark = pytest.mark.timeout(300)
 

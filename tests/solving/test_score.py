@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from published_sizes import PUBLISHED
 
 from link4 import RED, YELLOW, BoardSizeError
 from link4.score import SCORE_BASE, win_score, winning_disc, winning_move
 from link4.wording import bound_words, describe_score, hint_bound_words, hint_words, score_words
+from tests.support.published_sizes import PUBLISHED
 
 
 @pytest.mark.parametrize(("width", "height", "outcome", "move"), PUBLISHED)

@@ -11,10 +11,10 @@ import time
 from collections.abc import Callable
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import Game, Solver, _core
+from tests.support.pons import load_pons
 
 
 def sign(x: int) -> int:

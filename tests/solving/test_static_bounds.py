@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import _core
+from tests.support.pons import load_pons
 
 # Solved positions of the bundled sets with their exact scores, and the children of
 # each with theirs (minus the value of the move to them).

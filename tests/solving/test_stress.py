@@ -17,12 +17,13 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
-from conftest import load_pons
 
 import link4
 from link4 import Solver
+from tests.support.pons import load_pons
 
 pytestmark = pytest.mark.timeout(180)
 
@@ -206,8 +207,8 @@ def test_ctrl_c_in_the_main_thread_while_others_search(call: Callable[[], object
 
 CHILD = """
 import signal, sys, threading, time
-sys.path.insert(0, {tests!r})
-from conftest import load_pons
+sys.path.insert(0, {root!r})
+from tests.support.pons import load_pons
 import link4
 
 MEDIUM = load_pons("Test_L2_R2", 80)
@@ -255,9 +256,9 @@ sys.exit(1)
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_sigint_to_a_process_full_of_searching_threads() -> None:
-    tests = os.path.dirname(os.path.abspath(__file__))
+    root = str(Path(__file__).resolve().parents[2])  # where the tests package is
     child = subprocess.Popen(
-        [sys.executable, "-c", CHILD.format(tests=tests)],
+        [sys.executable, "-c", CHILD.format(root=root)],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

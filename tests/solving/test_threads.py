@@ -17,7 +17,7 @@ import link4
 from link4 import Game, Solver, _core
 from link4.book import Book, core_book, encode
 from link4.game import core_position
-from tests.conftest import load_pons
+from tests.support.pons import load_pons
 
 MEDIUM = load_pons("Test_L1_R2", 40)  # Begin-Medium: ~1 M nodes each
 HARD = load_pons("Test_L1_R3", 4)  # Begin-Hard: tens of millions of nodes

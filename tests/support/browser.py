@@ -1,4 +1,4 @@
-"""A headless Chromium driven by Selenium on link4 serve's page, for tests/test_web_page.py.
+"""A headless Chromium driven by Selenium on link4 serve's page, for tests/web/test_page.py.
 
 The browser is the system's (Debian's chromium and chromium-driver): both paths are
 given to Selenium, so that it never looks for a driver of its own to download. Without

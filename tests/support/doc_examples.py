@@ -1,6 +1,6 @@
 """The code blocks of Markdown pages, and their ``>>>`` examples run as one session.
 
-For tests/test_readme.py and tests/test_docs.py: a reader types a page's examples into
+For tests/project/test_readme.py and tests/project/test_docs.py: a reader types a page's examples into
 one Python session, so each block goes on from the names the blocks before it made.
 """
 

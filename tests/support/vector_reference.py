@@ -4,7 +4,7 @@ as Game plays them, for random legal actions (and some illegal ones).
 
 The tests run a few thousand games; the full check runs as a script:
 
-    python tests/vector_reference.py --games 20000
+    python tests/support/vector_reference.py --games 20000
 """
 
 from __future__ import annotations

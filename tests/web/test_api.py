@@ -15,11 +15,11 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from conftest import load_pons
-from web_server import ServerProcess, needs_web, started_server
 
 from link4 import Game, Solver
 from link4.wording import describe_score
+from tests.support.pons import load_pons
+from tests.support.web_server import ServerProcess, needs_web, started_server
 
 needs_web()
 
@@ -229,7 +229,7 @@ def test_searches_beyond_the_slots_wait_then_get_a_503() -> None:
 
 
 def test_the_guides_curl_examples_answer_what_it_shows(server: ServerProcess) -> None:
-    guide = Path(__file__).resolve().parent.parent / "docs" / "guides" / "browser.md"
+    guide = Path(__file__).resolve().parents[2] / "docs" / "guides" / "browser.md"
     if not guide.is_file():
         pytest.skip("docs/ is not beside the tests (a copy of the tests alone)")
     text = guide.read_text(encoding="utf-8")

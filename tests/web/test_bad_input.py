@@ -12,7 +12,8 @@ from collections.abc import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
-from web_server import ServerProcess, needs_web, started_server
+
+from tests.support.web_server import ServerProcess, needs_web, started_server
 
 needs_web()
 

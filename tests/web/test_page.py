@@ -18,11 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser import Page, browser_paths, start_chromium
-from web_server import running_server
 
 from link4 import Game, Solver, describe_score
 from link4.score import best_columns, winning_move
+from tests.support.browser import Page, browser_paths, start_chromium
+from tests.support.web_server import running_server
 
 PATHS = browser_paths()  # skips (or fails, in CI) this module without a browser
 # Not under CI's sanitizers: the browser, not built with them, would inherit their

@@ -6,9 +6,9 @@ from __future__ import annotations
 import threading
 
 import pytest
-from web_server import needs_web
 
 from link4 import Solver
+from tests.support.web_server import needs_web
 
 needs_web()
 

@@ -1,0 +1,1 @@
+"""link4's tests, grouped as the package is (docs/layout.md)."""

@@ -1,0 +1,1 @@
+"""The rules layer: Game, its rules, boards in other forms, errors, pictures."""

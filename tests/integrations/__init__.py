@@ -1,0 +1,1 @@
+"""The integrations: Kaggle, PettingZoo, OpenSpiel."""

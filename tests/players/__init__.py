@@ -1,0 +1,1 @@
+"""The players: every level, one compiled player, at every entry point."""

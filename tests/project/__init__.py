@@ -1,0 +1,1 @@
+"""The project: documentation, examples, packaging, typing, fuzz targets."""

@@ -1,0 +1,1 @@
+"""Reinforcement learning: the batched environment, Gymnasium, evaluation."""

@@ -1,0 +1,1 @@
+"""The solving layer: the solver, limits, batches, the book, scores and their words."""

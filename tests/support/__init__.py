@@ -1,0 +1,1 @@
+"""What the tests share: reference implementations, the benchmark sets, a server, a browser."""

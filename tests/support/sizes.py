@@ -1,0 +1,30 @@
+"""The board sizes that a test of "every size" plays on.
+
+Every kind the engine has: the standard board; each other size compiled as a type of
+its own (cpp/link4/geometry.hpp's Geometries: 7x5, 6x6, 5x8, 8x5, 6x7, 9x5); boards
+packed in 64 bits whose shape is read at runtime (4x4, 5x4, 6x5, 5x7, and the extremes
+9x4, 4x12 and 5x12); and the wide ones past 64 bits (8x7, 8x8, 9x12, the largest). A test
+about one size in particular names it instead.
+"""
+
+from __future__ import annotations
+
+BOARD_SIZES: list[tuple[int, int]] = [
+    (7, 6),
+    (7, 5),
+    (6, 6),
+    (5, 8),
+    (8, 5),
+    (6, 7),
+    (9, 5),
+    (4, 4),
+    (5, 4),
+    (6, 5),
+    (5, 7),
+    (9, 4),
+    (4, 12),
+    (5, 12),
+    (8, 7),
+    (8, 8),
+    (9, 12),
+]

@@ -1,0 +1,1 @@
+"""link4 serve's application: its API, its guards, its page."""
