@@ -28,6 +28,10 @@ from link4.players import BOT_NAMES, LEVELS, TABLE_MB, BatchBot, Engine
 from link4.vector import VectorEnv
 from link4.web import answers
 
+# Not under CI's sanitizers: Python entry points around the one compiled player, whose
+# own tests (test_players.py, the batched environment's) run there.
+pytestmark = pytest.mark.heavy
+
 SIZES = [(7, 6), (5, 4), (6, 5)]
 SEEDS = [0, 1, 2]
 # Moves compared, by way of asking (reported by the last test of the module).

@@ -73,6 +73,7 @@ async def asgi_get(app: Any, path: str, query: str) -> tuple[int, Any]:
     return status, json.loads(body)
 
 
+@pytest.mark.heavy  # the command and the app around one analysis function: Python only
 def test_the_cli_and_the_web_give_the_same_document(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("starlette")
     from link4.web.app import ServeConfig, create_app
