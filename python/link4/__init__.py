@@ -6,7 +6,9 @@ the standard 7 x 6 board and on any board from 4 x 4 to 9 x 12 (four in a row al
 
 A position is a :class:`link4.Game` or a move string: the columns played as digits from
 1 (the leftmost) to the width, such as ``"4453"``; a move string alone is a position of
-the 7 x 6 board. Calls take and return 0-based columns. A score is seen from the side
+the 7 x 6 board, and where a call names a board (``width=`` and ``height=``, or a
+:class:`link4.Solver` made for one) a position of that board. Calls take and return
+0-based columns. A score is seen from the side
 to move: 0 a draw, positive a win, the sooner the higher (see :class:`link4.Solver` and
 :mod:`link4.score`).
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from link4 import _core
 from link4.game import PositionLike, core_position
 from link4.limit import NO_LIMIT, Limit
+from link4.rules import Board
 
 MIN_TABLE_MB = 4
 MAX_TABLE_MB = 1 << 20
@@ -23,9 +24,10 @@ DEFAULT_TABLE_MB: int = _core.DEFAULT_TABLE_BYTES >> 20
 MAX_THREADS: int = _core.MAX_THREADS
 """The most threads a search or a batch may run on."""
 
-def position(pos: PositionLike | _core.Position) -> _core.Position:
-    """The core's position for a Game or a move string (or a core position itself)."""
-    return pos if isinstance(pos, _core.Position) else core_position(pos)
+def position(pos: PositionLike | _core.Position, board: Board | None = None) -> _core.Position:
+    """The core's position for a Game or a move string read on the named ``board``
+    (``link4.game.as_game``), or a core position itself (already read so)."""
+    return pos if isinstance(pos, _core.Position) else core_position(pos, board)
 
 
 def _physical_memory() -> int | None:

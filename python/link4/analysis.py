@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from link4.engine import ColumnValue, Solver
-from link4.game import Game
+from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit
 from link4.score import best_columns
 from link4.wording import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
@@ -32,7 +32,7 @@ __all__ = ["analysis"]
 
 
 def analysis(
-    game: Game,
+    game: PositionLike,
     solver: Solver,
     *,
     weak: bool = False,
@@ -44,7 +44,8 @@ def analysis(
     Also the position's value, its best columns and, with ``pv``, the best line.
 
     Args:
-        game: A game that is not over.
+        game: A game that is not over: a :class:`link4.Game` or a move string (of the
+            board the solver was made for, else of 7 x 6).
         solver: The solver to search on (its book and table are used).
         weak: Outcomes only: scores -1, 0 and 1.
         pv: Add the best line (``pv``, its moves as a move string) and whether it reaches
@@ -60,13 +61,18 @@ def analysis(
         TimeoutError: ``pv`` is asked and the scores are not all exact within
             ``limit``.
         link4.GameOverError: The game is over.
+        link4.SizeMismatchError: A game of another size than the board the solver was
+            made for.
         ValueError: ``pv`` and ``weak`` together (the best line needs exact scores).
 
     Example:
         >>> doc = analysis(Game("4455"), Solver(table_mb=4), weak=True)
         >>> doc["score"], [c and c["result"] for c in doc["columns"]][:3]
         (1, ['loss', 'loss', 'win'])
+        >>> analysis("112233", Solver(table_mb=4, width=6, height=5))["score"]   # a 6 x 5 position
+        12
     """
+    game = as_game(game, solver.named_board)
     if weak and pv:
         raise ValueError("the best line needs exact scores: ask for it without weak")
     started = time.monotonic()

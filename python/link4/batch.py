@@ -4,7 +4,8 @@ The work runs in the core's batch runner (cpp/link4/batch.hpp) without the GIL; 
 module checks the arguments first, so a bad position raises before any work starts, and
 turns the results into Python values. A batch may mix board sizes: the core runs the
 positions of each size as a batch of their own, one size after another, and the results
-come back in the order of the positions.
+come back in the order of the positions. Each takes ``width=`` and ``height=`` to name
+one board, on which the move strings are read (a game of another size is then refused).
 
 The functions are also the package's (:func:`link4.solve_many`, :func:`link4.search_many`,
 :func:`link4.analyze_many`), but for :func:`link4.batch.measure_many`, which ``link4 solve`` uses.
@@ -25,6 +26,7 @@ from link4.errors import GameOverError, Interrupted, from_core
 from link4.game import PositionLike
 from link4.limit import Limit, limit_of
 from link4.results import ColumnValue, SearchResult, column_values, search_result
+from link4.rules import Board, named_board
 
 __all__ = ["Measured", "Progress", "analyze_many", "measure_many", "search_many", "solve_many"]
 
@@ -52,10 +54,12 @@ def _run(
     progress: Progress | None,
     book: BookChoice,
     convert: Callable[[_Core], _Value],
+    board: Board | None,
 ) -> list[_Value | None]:
     """One batch on the core's ``many`` (search_many or analyze_many).
 
-    Every argument is checked before any work starts (``asked`` builds the request).
+    Every argument is checked before any work starts (``asked`` builds the request);
+    the positions are read on ``board``, the board the caller named, if any.
 
     Returns:
         The core's results converted, None for a finished game.
@@ -63,7 +67,7 @@ def _run(
     Raises:
         Interrupted: Ctrl-C, with the converted results finished so far.
     """
-    pos = [position(p) for p in positions]
+    pos = [position(p, board) for p in positions]
     req = asked()
     source = BookSource.of(book)
     n = thread_count(threads)
@@ -118,6 +122,8 @@ def search_many(
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
     limit: Limit | None = None,
+    width: int | None = None,
+    height: int | None = None,
 ) -> list[SearchResult | None]:
     """Search many positions on ``threads`` threads: one SearchResult each, in order.
 
@@ -131,7 +137,8 @@ def search_many(
     every finished result (None for the others).
 
     Args:
-        positions: The positions, each a :class:`link4.Game` or a move string.
+        positions: The positions, each a :class:`link4.Game` or a move string (of the
+            board named by ``width`` and ``height``, else of 7 x 6).
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
         threads: The number of worker threads; None for one per core.
         table_mb: The size in MB of each worker's transposition table (at least 4).
@@ -144,6 +151,10 @@ def search_many(
             none, or by default the shipped one (which serves 7 x 6 positions only).
         limit: The budget of each position as one :class:`link4.Limit`, instead of
             ``time_limit`` and ``node_limit``.
+        width: The columns of the one board of the positions: the move strings are read
+            on it and a game of another size is refused. None (with ``height`` None):
+            no board named, the games may be of several sizes.
+        height: The rows of that board (None: 6 when ``width`` is given).
 
     Returns:
         One :class:`link4.SearchResult` per position, in order (as
@@ -153,12 +164,15 @@ def search_many(
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
         TypeError: A position that is neither a Game nor a string, a ``book`` that is
-            neither a Book, a path nor None, or a limit that is no number.
+            neither a Book, a path nor None, a limit that is no number, or a size that is
+            not an int.
         ValueError: ``threads`` or ``table_mb`` out of range, or a limit
             :class:`link4.Limit` refuses.
         MemoryError: The workers' tables would not fit in the machine's memory.
+        BoardSizeError: A named board of a size link4 does not play.
         BookError: The book file cannot be read, or is no usable book.
-        SizeMismatchError: A position of another board size than a given book.
+        SizeMismatchError: A position of another board size than a given book, or than
+            the board named.
         Interrupted: Ctrl-C stopped the batch.
 
     Example:
@@ -173,7 +187,8 @@ def search_many(
         )
 
     return _run(
-        _core.search_many, positions, asked, threads, table_mb, progress, book, search_result
+        _core.search_many, positions, asked, threads, table_mb, progress, book, search_result,
+        named_board(width, height),
     )
 
 
@@ -188,6 +203,8 @@ def analyze_many(
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
     limit: Limit | None = None,
+    width: int | None = None,
+    height: int | None = None,
 ) -> list[list[ColumnValue] | None]:
     """:meth:`link4.Solver.analyze` of many positions on ``threads`` threads, in order.
 
@@ -195,7 +212,8 @@ def analyze_many(
     work as in :func:`link4.search_many`.
 
     Args:
-        positions: The positions, each a :class:`link4.Game` or a move string.
+        positions: The positions, each a :class:`link4.Game` or a move string (of the
+            board named by ``width`` and ``height``, else of 7 x 6).
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
         threads: The number of worker threads; None for one per core.
         table_mb: The size in MB of each worker's transposition table (at least 4).
@@ -208,6 +226,10 @@ def analyze_many(
             none, or by default the shipped one (which serves 7 x 6 positions only).
         limit: The budget of each position as one :class:`link4.Limit`, instead of
             ``time_limit`` and ``node_limit``.
+        width: The columns of the one board of the positions: the move strings are read
+            on it and a game of another size is refused. None (with ``height`` None):
+            no board named, the games may be of several sizes.
+        height: The rows of that board (None: 6 when ``width`` is given).
 
     Returns:
         For each position, in order, the value of each column as
@@ -217,12 +239,15 @@ def analyze_many(
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
         TypeError: A position that is neither a Game nor a string, a ``book`` that is
-            neither a Book, a path nor None, or a limit that is no number.
+            neither a Book, a path nor None, a limit that is no number, or a size that is
+            not an int.
         ValueError: ``threads`` or ``table_mb`` out of range, or a limit
             :class:`link4.Limit` refuses.
         MemoryError: The workers' tables would not fit in the machine's memory.
+        BoardSizeError: A named board of a size link4 does not play.
         BookError: The book file cannot be read, or is no usable book.
-        SizeMismatchError: A position of another board size than a given book.
+        SizeMismatchError: A position of another board size than a given book, or than
+            the board named.
         Interrupted: Ctrl-C stopped the batch.
 
     Example:
@@ -234,7 +259,8 @@ def analyze_many(
         return request(weak=weak, limit=limit_of(limit, time_limit, node_limit))
 
     return _run(
-        _core.analyze_many, positions, asked, threads, table_mb, progress, book, column_values
+        _core.analyze_many, positions, asked, threads, table_mb, progress, book, column_values,
+        named_board(width, height),
     )
 
 
@@ -245,6 +271,8 @@ def solve_many(
     threads: int | None = None,
     table_mb: float = DEFAULT_TABLE_MB,
     book: BookChoice = SHIPPED,
+    width: int | None = None,
+    height: int | None = None,
 ) -> list[int]:
     """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
 
@@ -253,12 +281,15 @@ def solve_many(
     ``results`` hold the scores finished so far (None for the others).
 
     Args:
-        positions: The positions, each a :class:`link4.Game` or a move string.
+        positions: The positions, each a :class:`link4.Game` or a move string (of the
+            board named by ``width`` and ``height``, else of 7 x 6).
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
         threads: The number of worker threads; None for one per core.
         table_mb: The size in MB of each worker's transposition table (at least 4).
         book: The opening book: a :class:`link4.Book`, the path of a book file, None for
             none, or by default the shipped one (which serves 7 x 6 positions only).
+        width: The columns of the one board of the positions (see :func:`link4.search_many`).
+        height: The rows of that board.
 
     Returns:
         The score of each position, in order, seen from its side to move (as
@@ -268,19 +299,24 @@ def solve_many(
         GameOverError: A finished game among the positions (its index is in the message).
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
-        TypeError: A position that is neither a Game nor a string, or a ``book`` that is
-            neither a Book, a path nor None.
+        TypeError: A position that is neither a Game nor a string, a ``book`` that is
+            neither a Book, a path nor None, or a size that is not an int.
         ValueError: ``threads`` or ``table_mb`` out of range.
         MemoryError: The workers' tables would not fit in the machine's memory.
+        BoardSizeError: A named board of a size link4 does not play.
         BookError: The book file cannot be read, or is no usable book.
-        SizeMismatchError: A position of another board size than a given book.
+        SizeMismatchError: A position of another board size than a given book, or than
+            the board named.
         Interrupted: Ctrl-C stopped the batch.
 
     Example:
         >>> solve_many(["4455", "4455", "44"], threads=1, table_mb=4)
         [18, 18, 1]
+        >>> solve_many(["112233", "3"], width=6, height=5, threads=1, table_mb=4)   # 6 x 5 positions
+        [12, 0]
     """
-    pos = [position(p) for p in positions]
+    board = named_board(width, height)
+    pos = [position(p, board) for p in positions]
     for i, p in enumerate(pos):
         if p.is_over():
             reason = from_core(_core.ErrorCode.GAME_OVER, ply=p.ply, won=p.last_mover_won())
@@ -292,7 +328,7 @@ def solve_many(
     def score(r: _core.SearchResult) -> int:
         return r.score
 
-    results = _run(_core.search_many, pos, asked, threads, table_mb, None, book, score)
+    results = _run(_core.search_many, pos, asked, threads, table_mb, None, book, score, board)
     return [s for s in results if s is not None]
 
 
@@ -328,6 +364,8 @@ def measure_many(
     table_mb: float = DEFAULT_TABLE_MB,
     progress: Progress | None = None,
     book: BookChoice = SHIPPED,
+    width: int | None = None,
+    height: int | None = None,
 ) -> list[Measured | None]:
     """The exact score (or every column's value) of many positions, with what each cost.
 
@@ -338,7 +376,8 @@ def measure_many(
     :func:`link4.search_many`.
 
     Args:
-        positions: The positions, each a :class:`link4.Game` or a move string.
+        positions: The positions, each a :class:`link4.Game` or a move string (of the
+            board named by ``width`` and ``height``, else of 7 x 6).
         analyze: Give every column's value (as :meth:`link4.Solver.analyze`) instead of
             the score.
         weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
@@ -348,6 +387,8 @@ def measure_many(
             positions finish; None for none.
         book: The opening book: a :class:`link4.Book`, the path of a book file, None for
             none, or by default the shipped one (which serves 7 x 6 positions only).
+        width: The columns of the one board of the positions (see :func:`link4.search_many`).
+        height: The rows of that board.
 
     Returns:
         One :class:`link4.batch.Measured` per position, in order, None for a finished game.
@@ -355,12 +396,14 @@ def measure_many(
     Raises:
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
-        TypeError: A position that is neither a Game nor a string, or a ``book`` that is
-            neither a Book, a path nor None.
+        TypeError: A position that is neither a Game nor a string, a ``book`` that is
+            neither a Book, a path nor None, or a size that is not an int.
         ValueError: ``threads`` or ``table_mb`` out of range.
         MemoryError: The workers' tables would not fit in the machine's memory.
+        BoardSizeError: A named board of a size link4 does not play.
         BookError: The book file cannot be read, or is no usable book.
-        SizeMismatchError: A position of another board size than a given book.
+        SizeMismatchError: A position of another board size than a given book, or than
+            the board named.
         Interrupted: Ctrl-C stopped the batch.
 
     Example:
@@ -377,6 +420,7 @@ def measure_many(
     def analysed(a: _core.Analysis) -> Measured:
         return Measured(column_values(a), a.nodes, a.seconds)
 
+    board = named_board(width, height)
     if analyze:
-        return _run(_core.analyze_many, positions, asked, threads, table_mb, progress, book, analysed)
-    return _run(_core.search_many, positions, asked, threads, table_mb, progress, book, solved)
+        return _run(_core.analyze_many, positions, asked, threads, table_mb, progress, book, analysed, board)
+    return _run(_core.search_many, positions, asked, threads, table_mb, progress, book, solved, board)

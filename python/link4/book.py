@@ -27,6 +27,7 @@ from collections.abc import Iterator, Mapping
 from link4 import _core
 from link4.errors import BookError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, core_position, game_from_core
+from link4.rules import named_board
 
 __all__ = [
     "DEFAULT_BOOK",
@@ -187,22 +188,36 @@ class Book:
     def __len__(self) -> int:
         return len(self._core)
 
-    def get(self, position: Game | str) -> int | None:
+    def get(
+        self, position: Game | str, *, width: int | None = None, height: int | None = None
+    ) -> int | None:
         """The exact score of ``position`` (mover's view), or None when not in the book.
 
         Args:
-            position: A :class:`link4.Game` or a move string, of the book's board size.
+            position: A :class:`link4.Game` or a move string, of the book's board size (a
+                move string is read on the board named by ``width`` and ``height``, else
+                on 7 x 6).
+            width: The columns of the board named; None (with ``height`` None): none.
+            height: The rows of the board named (None: 6 when ``width`` is given).
 
         Returns:
             The score from the side to move, or None when the book does not hold it.
 
         Raises:
-            SizeMismatchError: A position of another board size.
-            TypeError: ``position`` is neither a Game nor a string.
+            SizeMismatchError: A position of another board size than the book's, or a
+                Game of another size than the board named.
+            TypeError: ``position`` is neither a Game nor a string, or a size is not an int.
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
+            BoardSizeError: A named board of a size link4 does not play.
+
+        Example:
+            >>> key = canonical_key("3", width=5, height=4)
+            >>> small = Book.from_entries({key: -3}, depth=1, width=5, height=4)
+            >>> small.get("3", width=5, height=4)
+            -3
         """
-        return self._core.get(core_position(position))
+        return self._core.get(core_position(position, named_board(width, height)))
 
     def __contains__(self, position: object) -> bool:
         if not isinstance(position, (Game, str)):
@@ -270,25 +285,32 @@ class Book:
         return f"<link4.Book{where}: {len(self)} positions, depth {self.depth}{board}>"
 
 
-def canonical_key(position: Game | str) -> int:
+def canonical_key(position: Game | str, *, width: int | None = None, height: int | None = None) -> int:
     """The key under which a book stores ``position`` and its mirror image.
 
     Args:
-        position: A :class:`link4.Game` or a move string.
+        position: A :class:`link4.Game` or a move string (of the board named by
+            ``width`` and ``height``, else of 7 x 6).
+        width: The columns of the board named; None (with ``height`` None): none.
+        height: The rows of the board named (None: 6 when ``width`` is given).
 
     Returns:
         The canonical key, the same for the position and its mirror image.
 
     Raises:
-        TypeError: ``position`` is neither a Game nor a string.
+        TypeError: ``position`` is neither a Game nor a string, or a size is not an int.
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
+        BoardSizeError: A named board of a size link4 does not play.
+        SizeMismatchError: A Game of another size than the board named.
 
     Example:
         >>> canonical_key("4455") == canonical_key("4433")
         True
+        >>> canonical_key("112233", width=6, height=5) == canonical_key(Game("112233", width=6, height=5))
+        True
     """
-    return core_position(position).canonical_key()
+    return core_position(position, named_board(width, height)).canonical_key()
 
 
 def core_book(book: Book) -> _core.Book:

@@ -23,11 +23,12 @@ from link4._request import MAX_THREADS as MAX_THREADS
 from link4._request import MIN_TABLE_MB as MIN_TABLE_MB
 from link4._request import position, request, table_bytes, thread_count
 from link4.book import SHIPPED, Book, BookChoice, BookSource
-from link4.errors import SizeMismatchError
+from link4.errors import SizeMismatchError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, PositionLike, as_game
 from link4.limit import Limit, limit_of
 from link4.results import ColumnValue, SearchResult, column_values, search_result
 from link4.results import StopReason as StopReason
+from link4.rules import named_board
 
 __all__ = [
     "CENTRE_ORDER",
@@ -61,10 +62,14 @@ class Solver:
     One caller at a time: a second thread calling it while it searches gets
     RuntimeError (use one Solver per thread, or :func:`link4.search_many`).
 
-    It solves games of every board size, one size at a time: its table serves the size
-    it last searched, and a game of another size replaces it with a new table of the
-    same size in bytes (and the same threads), so alternating sizes starts cold each
-    time (use one Solver per size then).
+    A Solver made for a board (``width=`` and ``height=``) answers for that board only:
+    it reads a move string on it (``"112233"`` is then a 6 x 5 position for a Solver made
+    with ``width=6, height=5``) and refuses a game of another size (SizeMismatchError).
+    Made without, it reads a move string on the 7 x 6 board and solves games of every
+    board size, one size at a time: its table serves the size it last searched, and a
+    game of another size replaces it with a new table of the same size in bytes (and the
+    same threads), so alternating sizes starts cold each time (use one Solver per size
+    then).
 
     ``threads=N`` puts N threads on every search, sharing the one table (lazy SMP): the
     answers are the same, found sooner on a hard position. With one thread a search is
@@ -79,10 +84,11 @@ class Solver:
             one shipped with link4, which serves 7 x 6 games only. A book is for games
             of its own size: searching a game of another size with it raises
             SizeMismatchError.
-        width: The width of the board of the table made now (by default the given
-            book's, else 7); a game of another size gets a new table when it comes.
-        height: The height of the board of the table made now (by default the given
-            book's, else 6).
+        width: The width of the board it is made for: move strings are read on it and
+            games of another size are refused. With neither ``width`` nor ``height``, it
+            is made for no board: the table made now is of the given book's board, else
+            of 7 x 6, and a game of another size gets a new table when it comes.
+        height: The height of the board it is made for (6 when only ``width`` is given).
 
     Raises:
         ValueError: ``table_mb`` or ``threads`` out of range.
@@ -105,6 +111,11 @@ class Solver:
         0
         >>> s.width, s.height
         (6, 5)
+
+        Made for a board, it reads move strings on it:
+
+        >>> Solver(table_mb=16, width=6, height=5).analyze("112233")
+        [-2, -1, 0, 12, -2, -2]
 
         A finished game has nothing to search:
 
@@ -129,12 +140,10 @@ class Solver:
         self._book = BookSource.of(book)
         # A given book's board is the default; the shipped one's board is not read here.
         given = None if self._book.shipped else self._book.board
+        self._named = named_board(width, height)
         self._core: _core.Solver | None = None
         self._board = (0, 0)  # the size of the core's solver, once made
-        self._make(
-            width if width is not None else given[0] if given else WIDTH,
-            height if height is not None else given[1] if given else HEIGHT,
-        )
+        self._make(*(self._named or given or (WIDTH, HEIGHT)))
         self._nodes = 0
 
     def _make(self, width: int, height: int) -> _core.Solver:
@@ -144,10 +153,13 @@ class Solver:
             The one in use if it is of that size, else a new one.
 
         Raises:
-            SizeMismatchError: The given book is of another size.
-        """
+            SizeMismatchError: The given book, or the board the Solver was made for, is
+                of another size.
+        """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
         if self._core is not None and self._board == (width, height):
             return self._core
+        if self._named is not None and self._named != (width, height):
+            raise size_mismatch_error("position", width, height, *self._named)
         book = self._book.for_board(width, height)
         # The old table goes before the new one is made: never two in memory at once.
         # (Should the new one fail, the next search makes it again.)
@@ -163,7 +175,8 @@ class Solver:
     def __repr__(self) -> str:
         threads = "" if self.threads == 1 else f", threads={self.threads}"
         book = "" if self._book.book is None else f", book={self._book.book!r}"
-        board = "" if self._board == (WIDTH, HEIGHT) else f", width={self.width}, height={self.height}"
+        standard = self._named is None and self._board == (WIDTH, HEIGHT)
+        board = "" if standard else f", width={self.width}, height={self.height}"
         return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board})"
 
     @property
@@ -184,13 +197,22 @@ class Solver:
 
     @property
     def width(self) -> int:
-        """The width of the board its table serves (the last game searched)."""
+        """The width of the board its table serves (the one it was made for, else the
+        last game searched)."""
         return self._board[0]
 
     @property
     def height(self) -> int:
-        """The height of the board its table serves (the last game searched)."""
+        """The height of the board its table serves (the one it was made for, else the
+        last game searched)."""
         return self._board[1]
+
+    @property
+    def named_board(self) -> tuple[int, int] | None:
+        """The (width, height) it was made for, on which it reads move strings; None
+        when it was made without (it then reads them on 7 x 6, and takes games of every
+        size)."""
+        return self._named
 
     @property
     def nodes(self) -> int:
@@ -206,7 +228,8 @@ class Solver:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
 
         Args:
-            pos: The position: a :class:`link4.Game` or a move string.
+            pos: The position: a :class:`link4.Game` or a move string (of the board
+                the Solver was made for, else of 7 x 6).
             weak: Prove only the outcome (win, draw or loss), which is faster.
 
         Returns:
@@ -217,7 +240,8 @@ class Solver:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
             TypeError: ``pos`` is neither a Game nor a string.
-            SizeMismatchError: A game of another size than the book given to the Solver.
+            SizeMismatchError: A game of another size than the board the Solver was made
+                for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
 
@@ -229,7 +253,7 @@ class Solver:
         # The shortest path: on the easiest positions the search takes a few microseconds,
         # so the board's size is left to the core, which refuses a position of another
         # size; only then is a table made for it.
-        core_pos = position(pos)
+        core_pos = position(pos, self._named)
         if self._core is not None:
             try:
                 score, self._nodes = self._core.solve(core_pos, weak)
@@ -259,7 +283,8 @@ class Solver:
         ``ties=True`` and ``rng``, ``best_move`` is drawn from ``best_moves``.
 
         Args:
-            pos: The position: a :class:`link4.Game` or a move string.
+            pos: The position: a :class:`link4.Game` or a move string (of the board
+                the Solver was made for, else of 7 x 6).
             weak: Prove only the outcome (win, draw or loss): the scores are -1, 0 or 1.
             time_limit: The most seconds (:class:`link4.Limit`); None for no limit.
             node_limit: The most positions searched (:class:`link4.Limit`); None for no limit.
@@ -278,7 +303,8 @@ class Solver:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
             TypeError: ``pos`` is neither a Game nor a string.
-            SizeMismatchError: A game of another size than the book given to the Solver.
+            SizeMismatchError: A game of another size than the board the Solver was made
+                for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
             ValueError: A limit :class:`link4.Limit` refuses (TypeError for one that is
@@ -297,7 +323,7 @@ class Solver:
             >>> r.exact, r.score, r.stopped_by, r.best_move
             (False, None, 'nodes', 3)
         """
-        core_pos = position(pos)
+        core_pos = position(pos, self._named)
         if ties:
             want, order = _core.Want.ALL_BEST, None
         else:
@@ -322,7 +348,8 @@ class Solver:
         are equally good.
 
         Args:
-            pos: The position: a :class:`link4.Game` or a move string.
+            pos: The position: a :class:`link4.Game` or a move string (of the board
+                the Solver was made for, else of 7 x 6).
             rng: The random generator that draws among the best columns; None for the
                 centre-most.
 
@@ -334,7 +361,8 @@ class Solver:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
             TypeError: ``pos`` is neither a Game nor a string.
-            SizeMismatchError: A game of another size than the book given to the Solver.
+            SizeMismatchError: A game of another size than the board the Solver was made
+                for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
 
@@ -360,7 +388,8 @@ class Solver:
         in it is still a proven best one, but it may end before the game.
 
         Args:
-            pos: The position: a :class:`link4.Game` (not changed) or a move string.
+            pos: The position: a :class:`link4.Game` (not changed) or a move string (of
+                the board the Solver was made for, else of 7 x 6).
             max_length: The most moves in the line; None for no bound.
             time_limit: The most seconds for the whole line (:class:`link4.Limit`);
                 None for no limit.
@@ -377,7 +406,8 @@ class Solver:
             TypeError: ``pos`` is neither a Game nor a string, or a limit is no number.
             ValueError: A limit :class:`link4.Limit` refuses, or ``max_length`` is not an
                 int >= 0.
-            SizeMismatchError: A game of another size than the book given to the Solver.
+            SizeMismatchError: A game of another size than the board the Solver was made
+                for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
 
@@ -387,7 +417,7 @@ class Solver:
             >>> len(Solver(table_mb=16).pv("5554224333234511764415115"))   # yellow wins with its 18th disc
             11
         """
-        game = as_game(pos).copy()
+        game = as_game(pos, self._named).copy()
         budget = limit_of(limit, time_limit, node_limit)  # checked once, before any search
         if max_length is not None and (
             isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0
@@ -448,7 +478,8 @@ class Solver:
         before any exact score, so a short limit still tells which moves win.
 
         Args:
-            pos: The position: a :class:`link4.Game` or a move string.
+            pos: The position: a :class:`link4.Game` or a move string (of the board
+                the Solver was made for, else of 7 x 6).
             weak: Prove only each column's outcome: the values are -1, 0 or 1.
             time_limit: The most seconds for the whole analysis (:class:`link4.Limit`);
                 None for no limit.
@@ -465,7 +496,8 @@ class Solver:
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
             TypeError: ``pos`` is neither a Game nor a string.
-            SizeMismatchError: A game of another size than the book given to the Solver.
+            SizeMismatchError: A game of another size than the board the Solver was made
+                for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
             ValueError: A limit :class:`link4.Limit` refuses (TypeError for one that is
@@ -475,7 +507,7 @@ class Solver:
             >>> Solver(table_mb=16).analyze("4455")     # columns 2 and 5 win with red's 4th disc
             [-4, -3, 18, 2, 2, 18, -3]
         """
-        core_pos = position(pos)
+        core_pos = position(pos, self._named)
         asked = request(weak=weak, limit=limit_of(limit, time_limit, node_limit))
         a = self._solver_for(core_pos).analyze(core_pos, asked)
         self._nodes = a.nodes
@@ -524,15 +556,22 @@ def _default_solver() -> Solver:
     return solver
 
 
-def solve(pos: PositionLike, *, weak: bool = False) -> int:
+def solve(
+    pos: PositionLike, *, weak: bool = False, width: int | None = None, height: int | None = None
+) -> int:
     """The exact score of a position with a shared per-thread solver.
 
     Each thread gets its own :class:`link4.Solver` of the default size, with the shipped
-    book, on its first call; its table then serves the thread's later calls.
+    book, on its first call; its table then serves the thread's later calls (and is
+    made anew for a game of another size).
 
     Args:
-        pos: The position: a :class:`link4.Game` or a move string.
+        pos: The position: a :class:`link4.Game` or a move string (of the board named
+            by ``width`` and ``height``, else of 7 x 6).
         weak: Prove only the outcome (win, draw or loss), which is faster.
+        width: The board's columns: a move string is read on the board named, and a
+            game of another size is refused. None (with ``height`` None): no board named.
+        height: The board's rows (None: 6 when ``width`` is given).
 
     Returns:
         The score, seen from the side to move; with ``weak``, -1, 0 or 1.
@@ -541,11 +580,16 @@ def solve(pos: PositionLike, *, weak: bool = False) -> int:
         GameOverError: A finished game.
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid.
-        TypeError: ``pos`` is neither a Game nor a string.
+        TypeError: ``pos`` is neither a Game nor a string, or a size is not an int.
+        BoardSizeError: A size link4 does not play.
+        SizeMismatchError: A game of another size than the board named.
         KeyboardInterrupt: Ctrl-C (the solver stays usable).
 
-    Example:
+    Examples:
         >>> solve("4455")
         18
+        >>> solve("112233", width=6, height=5)     # red's 4th disc wins: 1 + (30 - 7) // 2
+        12
     """
-    return _default_solver().solve(pos, weak=weak)
+    board = named_board(width, height)
+    return _default_solver().solve(pos if board is None else as_game(pos, board), weak=weak)

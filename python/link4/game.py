@@ -21,9 +21,9 @@ from link4._formats import (
     reconstruct_moves,
     rows_array,
 )
-from link4.errors import IllegalMoveError, from_core
+from link4.errors import IllegalMoveError, from_core, size_mismatch_error
 from link4.outcome import Outcome
-from link4.rules import HEIGHT, RED, WIDTH, YELLOW, Cell, Player, check_size
+from link4.rules import HEIGHT, RED, WIDTH, YELLOW, Board, Cell, Player, check_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -573,14 +573,24 @@ class Game:
 
 
 PositionLike = Game | str
-"""Every entry point takes a Game or a move string such as ``"4453"``."""
+"""Every entry point takes a Game or a move string such as ``"4453"``.
+
+A move string is a position of the 7 x 6 board, unless the caller names another board
+(``width=`` and ``height=``, or a :class:`link4.Solver` made for one): it is then read
+on that board, and a Game of another size is refused (``SizeMismatchError``)."""
 
 
-def as_game(position: PositionLike) -> Game:
+def as_game(position: PositionLike, board: Board | None = None) -> Game:
     """``position`` itself if it is a Game, the game of a move string otherwise.
 
+    The one reading of a position for link4's entry points: ``board`` is the board the
+    caller named (``link4.rules.named_board``), if any.
+
     Args:
-        position: A :class:`link4.Game` or a move string (of the 7 x 6 board).
+        position: A :class:`link4.Game` or a move string.
+        board: The (width, height) the caller named: a move string is read on it and a
+            Game must be of that size. None: a move string is of the 7 x 6 board and a
+            Game of any size.
 
     Returns:
         The Game itself (not a copy), or the game of the move string.
@@ -590,25 +600,34 @@ def as_game(position: PositionLike) -> Game:
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid (its subclass
             GameOverError for a move after the end of the game).
+        SizeMismatchError: A Game of another size than ``board``.
 
-    Example:
+    Examples:
         >>> as_game("4453")
         Game('4453')
+        >>> as_game("4453", (6, 5))
+        Game('4453', width=6, height=5)
+        >>> as_game(Game("4453"), (6, 5))
+        Traceback (most recent call last):
+          ...
+        link4.SizeMismatchError: board sizes differ: the position is 7x6, but 6x5 is expected here ...
     """
     if isinstance(position, str):
-        return Game(position)
+        return Game(position) if board is None else Game(position, width=board[0], height=board[1])
     if not isinstance(position, Game):
         raise TypeError(f"a position is a link4.Game or a move string, not {type(position).__name__}")
+    _check_board(position._pos, board)
     return position
 
 
-def core_position(position: PositionLike) -> _core.Position:
-    """The compiled core's position of a Game or of a move string.
+def core_position(position: PositionLike, board: Board | None = None) -> _core.Position:
+    """The compiled core's position of a Game or of a move string, read as :func:`as_game` reads it.
 
     For link4's own modules that hand a position to the core.
 
     Args:
-        position: A :class:`link4.Game` (of any size) or a move string (of the 7 x 6 board).
+        position: A :class:`link4.Game` or a move string.
+        board: The (width, height) the caller named, or None (see :func:`as_game`).
 
     Returns:
         The game's own core position (not a copy, of the game's size), or a new one for
@@ -619,10 +638,19 @@ def core_position(position: PositionLike) -> _core.Position:
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid (its subclass
             GameOverError for a move after the end of the game).
+        SizeMismatchError: A Game of another size than ``board``.
     """
     if isinstance(position, str):
-        return _core.Position.from_moves(position)
-    return as_game(position)._pos
+        if board is None:
+            return _core.Position.from_moves(position)
+        return _core.Position.from_moves(position, *board)
+    return as_game(position, board)._pos
+
+
+def _check_board(position: _core.Position, board: Board | None) -> None:
+    """SizeMismatchError when a board is named and ``position`` is of another size."""
+    if board is not None and (position.width, position.height) != board:
+        raise size_mismatch_error("position", position.width, position.height, *board)
 
 
 def game_from_core(position: _core.Position, moves: str) -> Game:

@@ -25,20 +25,25 @@ from typing import Any
 import pyspiel
 
 from link4.engine import Solver
-from link4.game import HEIGHT, WIDTH, Game
+from link4.game import HEIGHT, WIDTH, Game, as_game
 from link4.players import Engine
+from link4.rules import named_board
 
 __all__ = ["Bot", "state_of"]
 
 
-def state_of(game: Game | str) -> Any:
+def state_of(game: Game | str, *, width: int | None = None, height: int | None = None) -> Any:
     """The OpenSpiel ``connect_four`` state reached by the moves of ``game``.
 
     >>> state_of("4453").history()
     [3, 3, 4, 2]
 
     Args:
-        game: A :class:`link4.Game`, or a move string (of the 7 x 6 board).
+        game: A :class:`link4.Game`, or a move string (of the board named by ``width``
+            and ``height``, else of 7 x 6).
+        width: The board's columns, naming the board (a Game must then be of it); None
+            (with ``height`` None): no board named.
+        height: The board's rows (None: 6 when ``width`` is given).
 
     Returns:
         A new ``pyspiel.State`` of ``connect_four`` on the game's board size.
@@ -46,9 +51,11 @@ def state_of(game: Game | str) -> Any:
     Raises:
         link4.InvalidMoveError: A malformed move string.
         link4.IllegalMoveError: A move string with a move the rules forbid.
+        link4.BoardSizeError: A named board of a size link4 does not play.
+        link4.SizeMismatchError: A Game of another size than the board named.
+        TypeError: ``game`` is neither a Game nor a string, or a size is not an int.
     """
-    if isinstance(game, str):
-        game = Game(game)
+    game = as_game(game, named_board(width, height))
     # The standard board loads without parameters, as OpenSpiel releases that have none
     # for the size can.
     standard = (game.width, game.height) == (WIDTH, HEIGHT)

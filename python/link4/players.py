@@ -46,10 +46,10 @@ from link4._request import DEFAULT_TABLE_MB, thread_count
 from link4._seeding import seed_value, stream_states, system_seed
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import PositionLike, Solver, core_solver
-from link4.errors import GameOverError
+from link4.errors import GameOverError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
 from link4.limit import Limit, limit_of
-from link4.rules import check_size
+from link4.rules import Board, check_size, named_board
 
 if TYPE_CHECKING:
     import random
@@ -164,6 +164,10 @@ class Engine:
     for perfect play, ``threads`` (level 5 thinks on one thread: its node budgets would
     give other moves on more, and a seed must replay its games).
 
+    An engine made for a board (``width=`` and ``height=``, or a ``solver`` made for
+    one) reads a move string on that board and refuses a game of another size; made
+    without, it reads a move string on 7 x 6 and plays games of every size.
+
     Args:
         level: ``1`` to ``5`` or ``"perfect"``, as an int or a string (any case, spaces
             around it ignored).
@@ -176,6 +180,9 @@ class Engine:
         book: The opening book of its own solver (see :data:`link4.book.BookChoice`).
         solver: The :class:`link4.Solver` of levels 5 and perfect, instead of their own
             (then ``threads`` and ``book`` are the solver's).
+        width: The columns of the board it plays on; None (with ``height`` None): the
+            board the solver given was made for, else none named.
+        height: The rows of that board (None: 6 when ``width`` is given).
 
     Raises:
         TypeError: ``level`` is neither an int nor a string, ``time_limit`` is not a
@@ -183,6 +190,9 @@ class Engine:
         ValueError: An unknown level, a ``time_limit`` that is not more than 0, a seed
             that is not an int >= 0, a thread count out of range, or ``threads`` or
             ``book`` given with a ``solver``.
+        BoardSizeError: A board of a size link4 does not play.
+        SizeMismatchError: A ``solver`` made for another board than ``width`` and
+            ``height``.
 
     Examples:
         >>> engine = Engine(level=3, seed=1)
@@ -210,8 +220,11 @@ class Engine:
         threads: int = 1,
         book: BookChoice = SHIPPED,
         solver: Solver | None = None,
+        width: int | None = None,
+        height: int | None = None,
     ) -> None:
         self._level = _level_name(level)
+        self._board = _engine_board(named_board(width, height), solver)
         # The searches' own checks (link4.Limit), then the one thing an engine adds: it
         # must have some time to move.
         self._limit = limit_of(limit, time_limit, None)
@@ -272,14 +285,19 @@ class Engine:
     def _lent_solver(self, game: Game) -> _core.Solver | None:
         if not _searches(self._level):
             return None
-        if self._solver is None:
-            # Level 5's node budgets give the same moves as a bot's with a table of the
-            # bots' size; perfect play's moves do not depend on it (it searches to the end).
+        board = (game.width, game.height)
+        if self._owns_solver and (self._solver is None or self._solver.named_board != board):
+            # Its own solver is made for the game's board: a game of another size gets a
+            # new one. Level 5's node budgets give the same moves as a bot's with a table
+            # of the bots' size; perfect play's moves do not depend on it (it searches to
+            # the end).
             table_mb = TABLE_MB if self._level == "5" else DEFAULT_TABLE_MB
+            self._solver = None  # the old table goes before the new one is made
             self._solver = Solver(
                 table_mb, threads=self._threads, book=self._book, width=game.width, height=game.height
             )
-        return core_solver(self._solver, game.width, game.height)
+        assert self._solver is not None
+        return core_solver(self._solver, *board)
 
     def choose(self, game: PositionLike, rng: random.Random | None = None) -> int:
         """The engine's move in ``game`` (a Game or a move string): a 0-based column.
@@ -287,7 +305,8 @@ class Engine:
         The game is not changed.
 
         Args:
-            game: The position: a :class:`link4.Game` of any size or a move string (7 x 6).
+            game: The position: a :class:`link4.Game` or a move string, of the board the
+                engine was made for (a move string is else of 7 x 6, a Game of any size).
             rng: A random generator that seeds this move's stream instead of the
                 engine's own (environments pass theirs, so that a seeded reset replays
                 the same games); None: the engine's own stream.
@@ -300,13 +319,15 @@ class Engine:
             TypeError: ``game`` is neither a Game nor a string.
             InvalidMoveError: A malformed move string.
             IllegalMoveError: A move string with a move the rules forbid.
+            SizeMismatchError: A game of another size than the board the engine was made
+                for (or than its solver's book).
             RuntimeError: The solver (levels 5 and perfect) is searching in another thread.
 
         Example:
             >>> Engine(level=2, seed=7).choose("121212")    # red completes column 1
             0
         """
-        game = as_game(game)
+        game = as_game(game, self._board)
         outcome = game.outcome()
         if outcome is not None:
             raise GameOverError(f"no move to choose: the game is over: {outcome}")
@@ -337,7 +358,23 @@ class Engine:
             )
             if value is not None
         )
-        return f"Engine(level={level}{extras})"
+        board = "" if self._board is None else f", width={self._board[0]}, height={self._board[1]}"
+        return f"Engine(level={level}{extras}{board})"
+
+
+def _engine_board(named: Board | None, solver: Solver | None) -> Board | None:
+    """The board an engine is made for: the one named, else its given solver's (if any).
+
+    Returns:
+        The (width, height) of that board, or None when neither names one.
+
+    Raises:
+        SizeMismatchError: The solver was made for another board than the one named.
+    """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
+    made_for = None if solver is None else solver.named_board
+    if named is not None and made_for is not None and named != made_for:
+        raise size_mismatch_error("solver's board", *made_for, *named)
+    return named or made_for
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,37 @@ def check_size(width: object, height: object) -> tuple[int, int]:
         raise board_size_error(w, h)
     return w, h
 
+Board = tuple[int, int]
+"""A board size as (width, height)."""
+
+
+def named_board(width: object = None, height: object = None) -> Board | None:
+    """The board a caller named with ``width=`` and ``height=``, checked; None if neither is given.
+
+    For link4's own entry points that take a position: where a board is named, a move
+    string is read on it and a game of another size is refused (``link4.game.as_game``).
+    Naming one of the two names the board, the other being the standard one's.
+
+    Args:
+        width: The number of columns, or None.
+        height: The number of rows, or None.
+
+    Returns:
+        ``(width, height)`` as ints, or None when neither is given.
+
+    Raises:
+        TypeError: Either is not an int (a bool is not).
+        BoardSizeError: A size link4 does not play.
+
+    Example:
+        >>> named_board(6, 5), named_board(width=8), named_board()
+        ((6, 5), (8, 6), None)
+    """
+    if width is None and height is None:
+        return None
+    return check_size(WIDTH if width is None else width, HEIGHT if height is None else height)
+
+
 Cell = tuple[int, int]
 """A cell as (column, row), both 0-based; row 0 is the bottom row."""
 

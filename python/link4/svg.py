@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from html import escape
 
 from link4.game import Game, Player, as_game
+from link4.rules import named_board
 
 __all__ = ["COLOURS", "board"]
 
@@ -75,6 +76,8 @@ def board(
     scores: Sequence[int | None] | None = None,
     size: float = 350,
     coordinates: bool = True,
+    width: int | None = None,
+    height: int | None = None,
 ) -> str:
     """Draw an SVG picture of the position.
 
@@ -86,13 +89,17 @@ def board(
     (7, 1)
 
     Args:
-        game: The position: a :class:`link4.Game` or a move string.
+        game: The position: a :class:`link4.Game` or a move string (of the board named
+            by ``width`` and ``height``, else of 7 x 6).
         scores: One entry per column (as :meth:`link4.Solver.analyze` returns them: the
             score of playing there, None for a full column), shown above the columns on
             a green (win), grey (draw) or red (loss) label. None: no labels.
         size: The width in pixels (the height follows from the board's shape).
         coordinates: Whether to show the column numbers, 1 to the board's width, under
             the board.
+        width: The board's columns, naming the board (a Game must then be of it); None
+            (with ``height`` None): no board named.
+        height: The board's rows (None: 6 when ``width`` is given).
 
     Returns:
         The SVG document as text, starting with ``<svg``.
@@ -100,11 +107,14 @@ def board(
     Raises:
         ValueError: ``size`` is not > 0, or ``scores`` does not have one entry per
             column.
-        TypeError: ``game`` is neither a Game nor a string, or ``size`` is not a number.
+        TypeError: ``game`` is neither a Game nor a string, ``size`` is not a number, or
+            a board's size is not an int.
         link4.InvalidMoveError: A malformed move string.
         link4.IllegalMoveError: A move string with a move the rules forbid.
+        link4.BoardSizeError: A named board of a size link4 does not play.
+        link4.SizeMismatchError: A Game of another size than the board named.
     """
-    game = as_game(game)
+    game = as_game(game, named_board(width, height))
     columns, rows_high = game.width, game.height
     if not size > 0:
         raise ValueError(f"size is a width in pixels > 0, not {size!r}")
@@ -114,7 +124,7 @@ def board(
     cell = size / columns
     radius = cell * 0.4
     top = cell * 0.7 if scores is not None else 0.0
-    height = top + rows_high * cell + (cell * 0.5 if coordinates else 0.0)
+    picture_high = top + rows_high * cell + (cell * 0.5 if coordinates else 0.0)
 
     def centre(col: int, row: int) -> tuple[str, str]:
         """Column and row 0-based, row 0 at the bottom."""
@@ -123,8 +133,8 @@ def board(
     outcome = game.outcome()
     parts = [
         (
-            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(size)}" height="{_fmt(height)}" '
-            f'viewBox="0 0 {_fmt(size)} {_fmt(height)}" font-family="sans-serif">'
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{_fmt(size)}" height="{_fmt(picture_high)}" '
+            f'viewBox="0 0 {_fmt(size)} {_fmt(picture_high)}" font-family="sans-serif">'
         ),
         f"<title>{escape(repr(game))}</title>",
         (
