@@ -44,7 +44,8 @@ export const info = (signal) => getJSON("api/info", {}, signal);
 
 export const game = (pos, size, signal) => getJSON("api/game", { pos, size }, signal);
 
-export const analyze = (pos, size, { pv = false } = {}, signal) =>
-  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null }, signal);
+// timeLimit: the seconds the search may take (null: the server's limit).
+export const analyze = (pos, size, { pv = false, timeLimit = null } = {}, signal) =>
+  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
 
 export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);

@@ -4,10 +4,15 @@
 // the moves after the cursor are what redo replays. Each change of position starts a new
 // generation; the answers to the requests of an older one are dropped (and the requests
 // aborted), so two engine requests never race and a late answer never lands on a newer
-// position. body[data-state] is "ready" when nothing is pending, "busy" otherwise.
+// position. The engine's move never waits for the analysis: both are asked at once,
+// and the analysis goes on in rounds (rounds.js) until it is exact or its time is up.
+// body[data-state] is "ready" when nothing is pending, "busy" otherwise;
+// body[data-analysis] is "running" while the analysis of the position shown goes on,
+// "done" once it has ended and "off" when the analysis is off.
 
 import * as api from "./api.js";
 import { capitalise, renderBoard, renderDrops, renderPv, renderValues, updateDrops } from "./board.js";
+import { analyseInRounds } from "./rounds.js";
 
 export const $ = (id) => document.getElementById(id);
 export const STANDARD = { width: 7, height: 6 };
@@ -20,7 +25,8 @@ export const state = {
   line: "",
   cursor: 0,
   game: null, // /api/game's answer for the position shown, null while it loads
-  analysis: null, // /api/analyze's answer for it, null when off or not known yet
+  analysis: null, // /api/analyze's latest answer for it, null when off or not known yet
+  analysisRunning: false, // more rounds of its analysis are to come
   pv: null, // the best line shown, a move string, or null
   pvComplete: true, // it reaches the end of the game (else the time limit cut it short)
   mode: "engine", // "engine", "humans" or "watch"
@@ -168,6 +174,7 @@ function renderAnalysis() {
   const on = state.analysisOn;
   $("values").hidden = !on;
   $("analysis").hidden = !on;
+  document.body.dataset.analysis = !on ? "off" : state.analysisRunning ? "running" : "done";
   if (!on) return;
   $("pv-button").textContent = state.pv === null ? "Show best line" : "Hide best line";
   if (!game || game.over) {
@@ -184,13 +191,20 @@ function renderAnalysis() {
       "in N moves of the winner; ★ best.";
     if (state.analysis) {
       renderValues($("values"), state.width, state.analysis);
-      $("score").textContent = `${capitalise(state.analysis.words)}.`;
+      $("score").textContent = analysisWords(state.analysis, state.analysisRunning);
     } else {
       renderValues($("values"), state.width, null, "…");
       $("score").textContent = "Analysing…";
     }
   }
   renderPv($("pv"), state.pv, game ? game.to_move : "red", state.pvComplete);
+}
+
+// The position's value in words; while the rounds go on, what is proven so far.
+function analysisWords(analysis, running) {
+  if (!running || analysis.exact) return `${capitalise(analysis.words)}.`;
+  const proven = analysis.columns.some((column) => column !== null && column.result !== "unknown");
+  return proven ? `Analysing… so far: ${analysis.words}.` : "Analysing… nothing proven yet.";
 }
 
 function sleep(ms, signal) {
@@ -219,6 +233,7 @@ async function loadGame(pos, size, signal, animate) {
   if (game && game.pos === pos && game.width === state.width && game.height === state.height) return game;
   state.game = null;
   state.analysis = null;
+  state.analysisRunning = false;
   state.analysisFailed = false;
   state.pv = null;
   renderStatus();
@@ -233,16 +248,26 @@ async function loadGame(pos, size, signal, animate) {
   return answer;
 }
 
-// The analysis of the position; its failure is said, and the game goes on.
-async function loadAnalysis(pos, size, signal) {
+// The analysis of the position, in rounds, each shown as it comes. It never throws: its
+// failure is said and the game goes on; a newer position ends it.
+async function loadAnalysis(pos, size, signal, current) {
   state.analysisFailed = false;
+  state.analysisRunning = true;
+  renderAnalysis();
   try {
-    state.analysis = await api.analyze(pos, size, {}, signal);
+    await analyseInRounds(pos, size, state.info.time_limit, signal, (answer) => {
+      if (!current()) return;
+      state.analysis = answer;
+      renderAnalysis();
+    });
   } catch (error) {
-    if (api.isAbort(error)) throw error;
+    if (api.isAbort(error) || !current()) return;
     state.analysisFailed = true;
     showError(`No analysis: ${error.message}`);
   }
+  if (!current()) return;
+  state.analysisRunning = false;
+  renderAnalysis();
 }
 
 async function engineChoice(game, signal, engineOnce) {
@@ -274,18 +299,19 @@ export async function update({ animate = false, engineOnce = false } = {}) {
     state.thinking = (engineOnce || engineToMove(game)) && !game.over;
     syncPage();
     renderAnalysis();
-    if (state.analysisOn && !game.over && !state.analysis) {
-      await loadAnalysis(pos, size, signal);
-      if (!current()) return;
-      renderAnalysis();
+    // Not yet asked, or its rounds cut short by a generation that kept the position.
+    const wanted = state.analysisOn && !game.over && (state.analysis === null || state.analysisRunning);
+    const analysed = wanted ? loadAnalysis(pos, size, signal, current) : null;
+    if (!state.thinking) {
+      await analysed;
+      return;
     }
-    if (!state.thinking) return;
     const answer = await engineChoice(game, signal, engineOnce);
     if (!current()) return;
     playDigit(answer.move);
     state.playedHere = true;
     showError("");
-    update({ animate: true });
+    update({ animate: true }); // a new generation: the analysis of this position stops
   } catch (error) {
     if (api.isAbort(error) || !current()) return;
     state.thinking = false;
