@@ -245,7 +245,7 @@ def test_positions_from_the_url(page: Page, solver: Solver) -> None:
 
     page.open("?pos=44&size=3x3")
     shown = page.read()
-    assert "size=3x3" in shown["error"]
+    assert "not 3 columns and 3 rows" in shown["error"]
     assert shown["discs"] == [] and shown["drops"] == 7
 
 

@@ -15,8 +15,11 @@ export function isAbort(error) {
 
 async function getJSON(path, params, signal) {
   const url = new URL(path, document.baseURI);
+  // A list is the parameter given once per value (a link's own, for the server to judge).
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== false) url.searchParams.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== false) url.searchParams.append(key, String(one));
+    }
   }
   let response;
   try {

@@ -35,6 +35,7 @@ export const state = {
   levelYellow: "3",
   delay: 500, // ms between the engines' moves in watch mode
   paused: false,
+  held: false, // the engine waits for the user to act (a link the server refused starts nothing)
   analysisOn: true,
   generation: 0,
   controller: null,
@@ -45,8 +46,9 @@ export const state = {
   playedHere: false, // a move was played on this page: "you win" means something
 };
 
-const moves = () => state.line.slice(0, state.cursor);
-const sizeParam = () =>
+// The moves of the position shown, and its board's size parameter (null for 7 x 6).
+export const moves = () => state.line.slice(0, state.cursor);
+export const sizeParam = () =>
   state.width === STANDARD.width && state.height === STANDARD.height ? null : `${state.width}x${state.height}`;
 export const colourAt = (ply) => (ply % 2 === 0 ? "red" : "yellow");
 
@@ -100,6 +102,7 @@ function statusText() {
   if (state.thinking) return `Engine is thinking… (${side}, ${levelName(levelFor(game.to_move))})`;
   if (state.mode === "engine" && game.to_move === state.human) return `${side} to move — your turn`;
   if (state.mode === "watch" && state.paused) return `${side} to move — paused`;
+  if (state.held && engineToMove(game, { held: false })) return `${side} to move — Engine move starts the engine`;
   return `${side} to move`;
 }
 
@@ -119,8 +122,8 @@ function levelFor(colour) {
   return state.mode === "watch" && colour === "yellow" ? state.levelYellow : state.level;
 }
 
-function engineToMove(game) {
-  if (!game || game.over) return false;
+function engineToMove(game, { held = state.held } = {}) {
+  if (!game || game.over || held) return false;
   if (state.mode === "engine") return game.to_move !== state.human;
   if (state.mode === "watch") return !state.paused;
   return false;
@@ -316,14 +319,6 @@ export async function update({ animate = false, engineOnce = false } = {}) {
     if (api.isAbort(error) || !current()) return;
     state.thinking = false;
     showError(error.message);
-    if (!state.game && error.status === 400 && (state.cursor > 0 || sizeParam())) {
-      // The server refuses the position (a bad ?pos= or ?size=): an empty board instead.
-      state.line = "";
-      state.cursor = 0;
-      setSize(STANDARD.width, STANDARD.height);
-      update();
-      return;
-    }
     syncPage();
     renderAnalysis();
   } finally {
@@ -383,6 +378,7 @@ export const redo = () => jump(redoTarget());
 
 export function newGame() {
   showError("");
+  state.held = false;
   state.line = "";
   state.cursor = 0;
   state.playedHere = false;
@@ -399,6 +395,7 @@ export function togglePause() {
 export function engineMove() {
   if (!state.game || state.game.over || state.thinking) return;
   showError("");
+  state.held = false;
   update({ engineOnce: true });
 }
 
