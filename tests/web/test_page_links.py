@@ -1,7 +1,8 @@
 """Positions from outside link4 serve's page, in a real browser: a link's ?pos= and
-?size=. The server judges each (the page asks /api/game, as it asks for any position);
-one it refuses shows the server's own message on the page, leaves the game and every
-setting as they were, and starts nothing: no engine move, no request for one."""
+?size=, and moves typed or pasted into the Moves box. The server judges each (the page
+asks /api/game, as it asks for any position); one it refuses shows the server's own
+message on the page, leaves the game and every setting as they were, and starts nothing:
+no engine move, no request for one."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
+from link4 import Game, Solver
 from link4.web.answers import ApiError, game
 from tests.support.browser import Page, browser_paths, open_browser
 from tests.support.web_server import running_server
@@ -90,3 +92,30 @@ def test_a_link_the_server_takes_is_shown_with_the_side_to_move_yours(page: Page
     assert shown["error"] == "" and shown["record"] == "445" and shown["drops"] == 8
     assert shown["settings"]["human-colour"] == "yellow" and "your turn" in shown["status"]
     assert page.requested("api/move") == []
+
+
+BAD_RECORDS = ["4444444", "abc", "48", "4 5", "44556677", "4" * 300, "1234567" * 7 + "1"]
+
+
+def test_moves_typed_into_the_moves_box(page: Page) -> None:
+    page.open("?pos=4453", remembered={"mode": "engine", "human": "red"})
+    for text in BAD_RECORDS:
+        said = f"These moves cannot be played: {refusal('?pos=' + text)}"
+        page.type_record(text)
+        shown = page.wait_until(lambda shown: shown["error"] == said)  # noqa: B023 (waited on here)
+        assert shown["record"] == "4453" and len(shown["discs"]) == 4
+        assert shown["url"].endswith("?pos=4453")
+        assert shown["settings"]["human-colour"] == "red"
+    assert page.requested("api/move") == []
+
+    page.type_record("445")  # taken: yellow to move, and you take yellow
+    shown = page.wait_until(lambda shown: shown["record"] == "445")
+    assert shown["error"] == "" and len(shown["discs"]) == 3 and shown["url"].endswith("?pos=445")
+    assert shown["settings"]["human-colour"] == "yellow" and "your turn" in shown["status"]
+    assert [value["result"] for value in shown["values"]] == [
+        "win" if score > 0 else "loss" if score < 0 else "draw" for score in Solver().analyze(Game("445"))
+    ]
+    assert page.requested("api/move") == []
+    page.click_column(3, 7)  # the game goes on from there: your move, then the engine's
+    shown = page.wait_until(lambda shown: len(shown["record"]) == 5)
+    assert shown["record"].startswith("4454")

@@ -23,7 +23,7 @@ import {
   undo,
   update,
 } from "./play.js";
-import { openLink } from "./records.js";
+import { openLink, pasteRecord } from "./records.js";
 
 function showModeControls() {
   const watch = state.mode === "watch";
@@ -88,6 +88,7 @@ function bindControls() {
   $("pause").addEventListener("click", togglePause);
   $("engine-move").addEventListener("click", engineMove);
   $("pv-button").addEventListener("click", showPv);
+  $("record").addEventListener("change", (event) => pasteRecord(event.target.value));
   $("copy").addEventListener("click", () => copy($("record").value, "Moves"));
   $("copy-link").addEventListener("click", () => copy(location.href, "Link"));
   $("board").addEventListener("click", (event) => {
@@ -114,7 +115,7 @@ function hover(column) {
 }
 
 function onKey(event) {
-  // Keys typed into a list or a field are theirs (the record, read-only, lets them by).
+  // Keys typed into a list or a field are theirs (moves typed into the record too).
   const target = event.target;
   const typing = target instanceof HTMLInputElement && target.type === "text" && !target.readOnly;
   if (typing || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;

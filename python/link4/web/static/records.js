@@ -1,9 +1,10 @@
-// A record from outside the page, a link's ?pos= and ?size=: the server checks it
-// (/api/game) before it replaces the game. A record the server refuses is said on the page,
+// A record from outside the page, a link's ?pos= and ?size= or moves pasted into the
+// Moves box: the server checks it (/api/game, the same answer and the same errors for
+// both) before it replaces the game. A record the server refuses is said on the page,
 // and the game and the settings stay as they were.
 
 import * as api from "./api.js";
-import { $, setSize, showError, state } from "./play.js";
+import { $, moves, setBusy, setSize, showError, sizeParam, state, update } from "./play.js";
 
 // The game shown becomes `game`, an /api/game answer: against the engine you take the
 // side to move; watching, the engines wait for Resume.
@@ -34,4 +35,18 @@ export async function openLink(search) {
     showError(`This link's position cannot be shown: ${error.message}`);
     state.held = true;
   }
+}
+
+// Moves typed or pasted into the Moves box, on the board shown.
+export async function pasteRecord(text) {
+  const pasted = text.trim();
+  if (pasted === moves()) return;
+  setBusy(true);
+  try {
+    showRecord(await api.game(pasted, sizeParam()));
+    showError("");
+  } catch (error) {
+    showError(`These moves cannot be played: ${error.message}`);
+  }
+  update(); // the box shows the game's record again, the one pasted or the one before
 }
