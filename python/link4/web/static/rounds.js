@@ -18,13 +18,23 @@ export function roundLimits(serverLimit) {
   return limits;
 }
 
+// How much is still open in an answer: the columns' bound widths, added up.
+const openness = (answer) =>
+  answer.columns.reduce((sum, column) => sum + (column === null ? 0 : column.upper - column.lower), 0);
+
 // Ask for the analysis of `pos` round after round until it is exact or the rounds are
-// over; `shown(answer)` gets each answer. Throws what the requests throw.
+// over; `shown(answer)` gets each answer that proves no less than those before (each is
+// true, but a round may run on a solver whose table holds less of the position). Throws
+// what the requests throw.
 export async function analyseInRounds(pos, size, serverLimit, signal, shown) {
+  let open = Infinity;
   for (const seconds of roundLimits(serverLimit)) {
     const answer = await api.analyze(pos, size, { timeLimit: seconds }, signal);
     if (signal.aborted) return;
-    shown(answer);
+    if (openness(answer) <= open) {
+      open = openness(answer);
+      shown(answer);
+    }
     if (answer.exact) return;
   }
 }
