@@ -12,6 +12,8 @@ import importlib.util
 import os
 import shutil
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +65,16 @@ def start_chromium(paths: BrowserPaths) -> Any:
     return webdriver.Chrome(options=options, service=Service(executable_path=paths.chromedriver))
 
 
+@contextmanager
+def open_browser(paths: BrowserPaths, base_url: str) -> Iterator[Page]:
+    """A headless Chromium on the page at ``base_url`` for the length of the block."""
+    driver = start_chromium(paths)
+    try:
+        yield Page(driver, base_url)
+    finally:
+        driver.quit()
+
+
 # What the page shows, read in one script call rather than one WebDriver call per node.
 _READ_PAGE = """
 const svg = document.querySelector("#board svg");
@@ -89,6 +101,11 @@ return {
     text: cell.textContent,
   })),
   valuesShown: !document.getElementById("values").hidden,
+  analysis: document.body.dataset.analysis,
+  settings: Object.fromEntries(
+    ["mode", "human-colour", "level", "level-yellow", "size-width", "size-height"].map(
+      (id) => [id, document.getElementById(id).value])),
+  url: location.href,
 };
 """
 
@@ -100,13 +117,39 @@ class Page:
         self.driver = driver
         self.base_url = base_url
 
-    def open(self, query: str = "") -> None:
-        """Open the page afresh (the settings it remembers forgotten) and wait until it
-        is idle."""
+    def open(self, query: str = "", remembered: dict[str, str] | None = None, *, idle: bool = True) -> None:
+        """Open the page afresh and wait until it is idle (or, unless ``idle``, until its
+        board is shown): the settings it remembers forgotten, or those of ``remembered``
+        (keys as the page stores them: mode, human, level, ...)."""
         self.driver.get(self.base_url)
-        self.driver.execute_script("localStorage.clear()")
+        self.driver.execute_script(
+            "localStorage.clear();"
+            "for (const [key, value] of Object.entries(arguments[0]))"
+            "  localStorage.setItem(`link4.${key}`, value);",
+            remembered or {},
+        )
         self.driver.get(self.base_url + query)
-        self.wait_ready()
+        if idle:
+            self.wait_ready()
+        else:
+            self.wait_until(lambda shown: shown["drops"] > 0 and shown["status"] != "Loading…", idle=False)
+
+    def requested(self, path: str) -> list[str]:
+        """The addresses of the requests to ``path`` (such as "api/move") the page has
+        made since it was loaded, from the browser's Resource Timing entries."""
+        names: list[str] = self.driver.execute_script(
+            "return performance.getEntriesByType('resource').map((entry) => entry.name)"
+        )
+        return [name for name in names if name.startswith(self.base_url + path)]
+
+    def type_record(self, text: str) -> None:
+        """Type ``text`` over the Moves box's content and press Enter."""
+        from selenium.webdriver.common.keys import Keys
+
+        box = self.element("#record")
+        box.click()
+        box.send_keys(Keys.CONTROL, "a")
+        box.send_keys(text + Keys.ENTER)
 
     def wait_ready(self, seconds: float = READY_SECONDS) -> dict[str, Any]:
         """What the page shows once it is idle (every request answered, no engine

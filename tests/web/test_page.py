@@ -21,7 +21,7 @@ import pytest
 
 from link4 import Game, Solver, describe_score
 from link4.score import best_columns, winning_move
-from tests.support.browser import Page, browser_paths, start_chromium
+from tests.support.browser import Page, browser_paths, open_browser
 from tests.support.web_server import running_server
 
 PATHS = browser_paths()  # skips (or fails, in CI) this module without a browser
@@ -34,12 +34,8 @@ SYMBOLS = {"win": "✓", "draw": "=", "loss": "✗"}
 
 @pytest.fixture(scope="module")
 def page() -> Iterator[Page]:
-    with running_server() as url:
-        driver = start_chromium(PATHS)
-        try:
-            yield Page(driver, url)
-        finally:
-            driver.quit()
+    with running_server() as url, open_browser(PATHS, url) as browser:
+        yield browser
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +241,7 @@ def test_positions_from_the_url(page: Page, solver: Solver) -> None:
 
     page.open("?pos=44&size=3x3")
     shown = page.read()
-    assert "size=3x3" in shown["error"]
+    assert "not 3 columns and 3 rows" in shown["error"]
     assert shown["discs"] == [] and shown["drops"] == 7
 
 

@@ -27,6 +27,7 @@ from link4.limit import Limit
 from link4.players import Engine
 from link4.rules import parse_size
 from link4.svg import board
+from link4.web.rounds import analysis_in_rounds
 
 __all__ = [
     "FULL_COLUMN",
@@ -218,16 +219,19 @@ def solve(query: Query, *, limit: Limit) -> Search:
     return search
 
 
-def analyze(query: Query, *, limit: Limit) -> Search:
+def analyze(query: Query, *, limit: Limit, gone: Callable[[], bool] = lambda: False) -> Search:
     """``/api/analyze``: each column's exact score or proven bounds, in numbers and words.
 
     Also the best columns, the position's value and, with ``pv=1``, the best line: the
     document of :func:`link4.analysis.analysis`, which ``link4 analyze --json`` prints too.
+    Without ``pv`` it is searched in rounds (:mod:`link4.web.rounds`): when ``gone()``
+    says the client has gone, the search stops after the round under way.
 
     Args:
         query: the query parameters: ``pos``, ``size``, ``weak`` (outcomes only), ``pv``
             (the best line) and ``time_limit``; no others.
         limit: the server's limit.
+        gone: whether nobody waits for the answer any more (by default, never).
 
     Returns:
         The search still to run: given a solver, it returns the answer (the position's
@@ -253,8 +257,10 @@ def analyze(query: Query, *, limit: Limit) -> Search:
     limit = read_limit(query, limit)
 
     def search(solver: Solver) -> dict[str, Any]:
+        if not want_pv:
+            return analysis_in_rounds(game, solver, weak=weak, limit=limit, gone=gone)
         try:
-            return analysis(game, solver, weak=weak, pv=want_pv, limit=limit)
+            return analysis(game, solver, pv=True, limit=limit)
         except TimeoutError:
             raise _timed_out(limit) from None
 

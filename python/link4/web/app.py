@@ -31,9 +31,10 @@ What the application brings with it, and what is left to the server:
   there is no access control: put it behind one to expose it.
 - Each request is logged on one line on the logger :data:`link4.web.guard.LOG` (at
   INFO, with no handler of its own: ``link4 serve`` adds one that writes to stderr).
-- A search runs to its end once started, even when its client goes away: a graceful
-  shutdown should wait a little longer than ``time_limit`` (``link4 serve`` waits
-  ``time_limit`` + 1 s, rounded up).
+- An analysis (``/api/analyze`` without ``pv``) whose client goes away stops within a
+  round of its search (at most :data:`link4.web.rounds.LONGEST_ROUND` seconds); the
+  other searches run to their end once started: a graceful shutdown should wait a
+  little longer than ``time_limit`` (``link4 serve`` waits ``time_limit`` + 1 s, rounded up).
 - It has no startup or shutdown handlers (``link4 serve`` runs it with ``lifespan="off"``).
 """
 
@@ -41,10 +42,12 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import threading
 from collections.abc import Awaitable, Callable
 from importlib import resources
 from typing import Any
 
+import anyio
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -197,10 +200,23 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     files = _static_files()
     limit = Limit(time_limit=config.time_limit)  # every search's, made once
 
-    def endpoint(read: Callable[[Query], answers.Search]) -> Callable[[Request], Awaitable[Response]]:
+    def endpoint(
+        read: Callable[[Query, Callable[[], bool]], answers.Search],
+    ) -> Callable[[Request], Awaitable[Response]]:
         async def answer(request: Request) -> Response:
-            search = read(_query(request))  # a bad request fails here, before any wait
-            return _json(await slots.run(search))
+            gone = threading.Event()  # set once the client has gone; the search asks it
+            search = read(_query(request), gone.is_set)  # a bad request fails here, before any wait
+            failure: Exception | None = None
+            async with anyio.create_task_group() as watching:
+                watching.start_soon(_until_gone, request, gone)
+                try:
+                    result = await slots.run(search)
+                except Exception as error:  # raised as itself below, not in a task group's
+                    failure = error
+                watching.cancel_scope.cancel()
+            if failure is not None:
+                raise failure
+            return _json(result)
 
         return answer
 
@@ -235,9 +251,9 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     routes = [
         Route("/", page),
         Route("/static/{name}", static),
-        Route("/solve", endpoint(lambda q: answers.solve(q, limit=limit))),
-        Route("/api/analyze", endpoint(lambda q: answers.analyze(q, limit=limit))),
-        Route("/api/move", endpoint(lambda q: answers.move(q, limit=limit, levels=LEVELS))),
+        Route("/solve", endpoint(lambda q, gone: answers.solve(q, limit=limit))),
+        Route("/api/analyze", endpoint(lambda q, gone: answers.analyze(q, limit=limit, gone=gone))),
+        Route("/api/move", endpoint(lambda q, gone: answers.move(q, limit=limit, levels=LEVELS))),
         Route("/api/game", game),
         Route("/api/info", info),
     ]
@@ -253,6 +269,14 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     app.router.redirect_slashes = False  # "/solve/" is no address of ours either
     app.add_middleware(Guard, cors=config.cors, hosts=config.hosts)
     return app
+
+
+async def _until_gone(request: Request, gone: threading.Event) -> None:
+    """Set ``gone`` when the client closes the connection (the request has no body: the
+    server's next message is the disconnection)."""
+    while (await request.receive())["type"] != "http.disconnect":
+        pass
+    gone.set()
 
 
 async def _api_error(request: Request, error: Exception) -> Response:

@@ -113,8 +113,9 @@ class SearchSlots:
     async def run(self, search: Callable[[Solver], T]) -> T:
         """Run ``search(solver)`` on a free solver, on a worker thread.
 
-        It runs to its end even when the client goes away (its time limit bounds it), so
-        a solver is never handed out while it still searches.
+        It runs to its end even when the client goes away (its time limit bounds it,
+        and a search may end itself sooner, as an analysis in rounds does), so a solver
+        is never handed out while it still searches.
 
         Args:
             search: the search, given the solver to run on.

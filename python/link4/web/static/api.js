@@ -15,8 +15,11 @@ export function isAbort(error) {
 
 async function getJSON(path, params, signal) {
   const url = new URL(path, document.baseURI);
+  // A list is the parameter given once per value (a link's own, for the server to judge).
   for (const [key, value] of Object.entries(params)) {
-    if (value !== undefined && value !== null && value !== false) url.searchParams.set(key, String(value));
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && one !== null && one !== false) url.searchParams.append(key, String(one));
+    }
   }
   let response;
   try {
@@ -44,7 +47,8 @@ export const info = (signal) => getJSON("api/info", {}, signal);
 
 export const game = (pos, size, signal) => getJSON("api/game", { pos, size }, signal);
 
-export const analyze = (pos, size, { pv = false } = {}, signal) =>
-  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null }, signal);
+// timeLimit: the seconds the search may take (null: the server's limit).
+export const analyze = (pos, size, { pv = false, timeLimit = null } = {}, signal) =>
+  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
 
 export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);

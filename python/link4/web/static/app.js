@@ -8,7 +8,6 @@ import {
   $,
   LEVEL_NAMES,
   STANDARD,
-  colourAt,
   engineMove,
   newGame,
   playColumn,
@@ -24,6 +23,7 @@ import {
   undo,
   update,
 } from "./play.js";
+import { openLink, pasteRecord } from "./records.js";
 
 function showModeControls() {
   const watch = state.mode === "watch";
@@ -57,6 +57,7 @@ function bindControls() {
     onChange(id, (select) => {
       state[key] = read(select.value);
       store.set(key, state[key]);
+      state.held = false; // the user acts: the engine may start
       after?.();
     });
   remembered("mode", "mode", () => {
@@ -87,6 +88,7 @@ function bindControls() {
   $("pause").addEventListener("click", togglePause);
   $("engine-move").addEventListener("click", engineMove);
   $("pv-button").addEventListener("click", showPv);
+  $("record").addEventListener("change", (event) => pasteRecord(event.target.value));
   $("copy").addEventListener("click", () => copy($("record").value, "Moves"));
   $("copy-link").addEventListener("click", () => copy(location.href, "Link"));
   $("board").addEventListener("click", (event) => {
@@ -113,7 +115,7 @@ function hover(column) {
 }
 
 function onKey(event) {
-  // Keys typed into a list or a field are theirs (the record, read-only, lets them by).
+  // Keys typed into a list or a field are theirs (moves typed into the record too).
   const target = event.target;
   const typing = target instanceof HTMLInputElement && target.type === "text" && !target.readOnly;
   if (typing || target instanceof HTMLSelectElement || target instanceof HTMLTextAreaElement) return;
@@ -203,30 +205,7 @@ async function start() {
   state.delay = Number(known(store.get("delay", "500"), ["1000", "500", "150", "0"]) || 500);
   state.analysisOn = store.get("analysis", "on") !== "off";
 
-  const params = new URLSearchParams(location.search);
-  let pos = params.get("pos") || "";
-  let width = STANDARD.width;
-  let height = STANDARD.height;
-  const size = params.get("size");
-  if (size) {
-    const match = /^(\d+)x(\d+)$/.exec(size);
-    const [w, h] = match ? [Number(match[1]), Number(match[2])] : [0, 0];
-    const fits = (value, [low, high]) => value >= low && value <= high;
-    if (match && fits(w, info.widths) && fits(h, info.heights)) [width, height] = [w, h];
-    else {
-      // The moves were of another board: an empty standard one instead.
-      showError(`size=${size} is no board here: widths ${info.widths.join("–")}, heights ${info.heights.join("–")}.`);
-      pos = "";
-    }
-  }
-  setSize(width, height);
-  state.line = pos;
-  state.cursor = pos.length;
-  // A shared position is shown as it is: against the engine you take the side to move,
-  // and watching starts paused.
-  if (pos && state.mode === "engine") state.human = colourAt(pos.length);
-  if (state.mode === "watch") state.paused = true;
-
+  setSize(STANDARD.width, STANDARD.height);
   $("mode").value = state.mode;
   $("human-colour").value = state.human;
   $("level").value = state.level;
@@ -234,6 +213,10 @@ async function start() {
   $("speed").value = String(state.delay);
   $("analysis-toggle").checked = state.analysisOn;
   showModeControls();
+  // Watching starts paused; a shared position is shown as it is (against the engine you
+  // take the side to move), once the server has accepted it.
+  if (state.mode === "watch") state.paused = true;
+  await openLink(location.search);
   await update();
 }
 

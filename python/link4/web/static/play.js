@@ -4,10 +4,15 @@
 // the moves after the cursor are what redo replays. Each change of position starts a new
 // generation; the answers to the requests of an older one are dropped (and the requests
 // aborted), so two engine requests never race and a late answer never lands on a newer
-// position. body[data-state] is "ready" when nothing is pending, "busy" otherwise.
+// position. The engine's move never waits for the analysis: both are asked at once,
+// and the analysis goes on in rounds (rounds.js) until it is exact or its time is up.
+// body[data-state] is "ready" when nothing is pending, "busy" otherwise;
+// body[data-analysis] is "running" while the analysis of the position shown goes on,
+// "done" once it has ended and "off" when the analysis is off.
 
 import * as api from "./api.js";
 import { capitalise, renderBoard, renderDrops, renderPv, renderValues, updateDrops } from "./board.js";
+import { analyseInRounds } from "./rounds.js";
 
 export const $ = (id) => document.getElementById(id);
 export const STANDARD = { width: 7, height: 6 };
@@ -20,7 +25,8 @@ export const state = {
   line: "",
   cursor: 0,
   game: null, // /api/game's answer for the position shown, null while it loads
-  analysis: null, // /api/analyze's answer for it, null when off or not known yet
+  analysis: null, // /api/analyze's latest answer for it, null when off or not known yet
+  analysisRunning: false, // more rounds of its analysis are to come
   pv: null, // the best line shown, a move string, or null
   pvComplete: true, // it reaches the end of the game (else the time limit cut it short)
   mode: "engine", // "engine", "humans" or "watch"
@@ -29,6 +35,7 @@ export const state = {
   levelYellow: "3",
   delay: 500, // ms between the engines' moves in watch mode
   paused: false,
+  held: false, // the engine waits for the user to act (a link the server refused starts nothing)
   analysisOn: true,
   generation: 0,
   controller: null,
@@ -39,8 +46,9 @@ export const state = {
   playedHere: false, // a move was played on this page: "you win" means something
 };
 
-const moves = () => state.line.slice(0, state.cursor);
-const sizeParam = () =>
+// The moves of the position shown, and its board's size parameter (null for 7 x 6).
+export const moves = () => state.line.slice(0, state.cursor);
+export const sizeParam = () =>
   state.width === STANDARD.width && state.height === STANDARD.height ? null : `${state.width}x${state.height}`;
 export const colourAt = (ply) => (ply % 2 === 0 ? "red" : "yellow");
 
@@ -94,6 +102,7 @@ function statusText() {
   if (state.thinking) return `Engine is thinking… (${side}, ${levelName(levelFor(game.to_move))})`;
   if (state.mode === "engine" && game.to_move === state.human) return `${side} to move — your turn`;
   if (state.mode === "watch" && state.paused) return `${side} to move — paused`;
+  if (state.held && engineToMove(game, { held: false })) return `${side} to move — Engine move starts the engine`;
   return `${side} to move`;
 }
 
@@ -113,8 +122,8 @@ function levelFor(colour) {
   return state.mode === "watch" && colour === "yellow" ? state.levelYellow : state.level;
 }
 
-function engineToMove(game) {
-  if (!game || game.over) return false;
+function engineToMove(game, { held = state.held } = {}) {
+  if (!game || game.over || held) return false;
   if (state.mode === "engine") return game.to_move !== state.human;
   if (state.mode === "watch") return !state.paused;
   return false;
@@ -168,6 +177,7 @@ function renderAnalysis() {
   const on = state.analysisOn;
   $("values").hidden = !on;
   $("analysis").hidden = !on;
+  document.body.dataset.analysis = !on ? "off" : state.analysisRunning ? "running" : "done";
   if (!on) return;
   $("pv-button").textContent = state.pv === null ? "Show best line" : "Hide best line";
   if (!game || game.over) {
@@ -184,13 +194,20 @@ function renderAnalysis() {
       "in N moves of the winner; ★ best.";
     if (state.analysis) {
       renderValues($("values"), state.width, state.analysis);
-      $("score").textContent = `${capitalise(state.analysis.words)}.`;
+      $("score").textContent = analysisWords(state.analysis, state.analysisRunning);
     } else {
       renderValues($("values"), state.width, null, "…");
       $("score").textContent = "Analysing…";
     }
   }
   renderPv($("pv"), state.pv, game ? game.to_move : "red", state.pvComplete);
+}
+
+// The position's value in words; while the rounds go on, what is proven so far.
+function analysisWords(analysis, running) {
+  if (!running || analysis.exact) return `${capitalise(analysis.words)}.`;
+  const proven = analysis.columns.some((column) => column !== null && column.result !== "unknown");
+  return proven ? `Analysing… so far: ${analysis.words}.` : "Analysing… nothing proven yet.";
 }
 
 function sleep(ms, signal) {
@@ -219,6 +236,7 @@ async function loadGame(pos, size, signal, animate) {
   if (game && game.pos === pos && game.width === state.width && game.height === state.height) return game;
   state.game = null;
   state.analysis = null;
+  state.analysisRunning = false;
   state.analysisFailed = false;
   state.pv = null;
   renderStatus();
@@ -233,16 +251,26 @@ async function loadGame(pos, size, signal, animate) {
   return answer;
 }
 
-// The analysis of the position; its failure is said, and the game goes on.
-async function loadAnalysis(pos, size, signal) {
+// The analysis of the position, in rounds, each shown as it comes. It never throws: its
+// failure is said and the game goes on; a newer position ends it.
+async function loadAnalysis(pos, size, signal, current) {
   state.analysisFailed = false;
+  state.analysisRunning = true;
+  renderAnalysis();
   try {
-    state.analysis = await api.analyze(pos, size, {}, signal);
+    await analyseInRounds(pos, size, state.info.time_limit, signal, (answer) => {
+      if (!current()) return;
+      state.analysis = answer;
+      renderAnalysis();
+    });
   } catch (error) {
-    if (api.isAbort(error)) throw error;
+    if (api.isAbort(error) || !current()) return;
     state.analysisFailed = true;
     showError(`No analysis: ${error.message}`);
   }
+  if (!current()) return;
+  state.analysisRunning = false;
+  renderAnalysis();
 }
 
 async function engineChoice(game, signal, engineOnce) {
@@ -274,30 +302,23 @@ export async function update({ animate = false, engineOnce = false } = {}) {
     state.thinking = (engineOnce || engineToMove(game)) && !game.over;
     syncPage();
     renderAnalysis();
-    if (state.analysisOn && !game.over && !state.analysis) {
-      await loadAnalysis(pos, size, signal);
-      if (!current()) return;
-      renderAnalysis();
+    // Not yet asked, or its rounds cut short by a generation that kept the position.
+    const wanted = state.analysisOn && !game.over && (state.analysis === null || state.analysisRunning);
+    const analysed = wanted ? loadAnalysis(pos, size, signal, current) : null;
+    if (!state.thinking) {
+      await analysed;
+      return;
     }
-    if (!state.thinking) return;
     const answer = await engineChoice(game, signal, engineOnce);
     if (!current()) return;
     playDigit(answer.move);
     state.playedHere = true;
     showError("");
-    update({ animate: true });
+    update({ animate: true }); // a new generation: the analysis of this position stops
   } catch (error) {
     if (api.isAbort(error) || !current()) return;
     state.thinking = false;
     showError(error.message);
-    if (!state.game && error.status === 400 && (state.cursor > 0 || sizeParam())) {
-      // The server refuses the position (a bad ?pos= or ?size=): an empty board instead.
-      state.line = "";
-      state.cursor = 0;
-      setSize(STANDARD.width, STANDARD.height);
-      update();
-      return;
-    }
     syncPage();
     renderAnalysis();
   } finally {
@@ -357,6 +378,7 @@ export const redo = () => jump(redoTarget());
 
 export function newGame() {
   showError("");
+  state.held = false;
   state.line = "";
   state.cursor = 0;
   state.playedHere = false;
@@ -373,6 +395,7 @@ export function togglePause() {
 export function engineMove() {
   if (!state.game || state.game.over || state.thinking) return;
   showError("");
+  state.held = false;
   update({ engineOnce: true });
 }
 
