@@ -101,11 +101,39 @@ def test_jsonl_and_csv_of_given_positions(tmp_path: Path) -> None:
 def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_text("44\n4455667\n")
     p = run("--positions", "bad.txt", "--out", "d.csv", cwd=tmp_path)
-    assert p.returncode == 2 and p.stderr.startswith("link4 dataset: bad.txt, line 2: the game is over")
+    assert p.returncode == 2
+    assert p.stderr.startswith("link4 dataset: --positions bad.txt, line 2: the game is over")
     p = run("--out", "d.txt", cwd=tmp_path)
     assert p.returncode == 2 and "--format" in p.stderr and len(p.stderr.splitlines()) == 1
     p = run("--plies", "40-50", "--out", "d.csv", cwd=tmp_path)
     assert p.returncode == 2 and "--plies" in p.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--out", "missing/d.jsonl"],
+     "--out missing/d.jsonl: cannot write d.jsonl.partial in the folder missing (No such file or directory)"),
+    (["--plies", "abc", "--out", "d.jsonl"],
+     "--plies: expected A-B or A, numbers of discs such as 20-30, not 'abc'"),
+    (["--plies", "20-x", "--out", "d.jsonl"],
+     "--plies: expected A-B or A, numbers of discs such as 20-30, not '20-x'"),
+    (["--positions", "missing.txt", "--out", "d.jsonl"],
+     ("--positions missing.txt: cannot read it (No such file or directory); expected a file of "
+      "move strings, one a line")),
+    (["--positions", ".", "--out", "d.jsonl"],
+     "--positions .: cannot read it (Is a directory); expected a file of move strings, one a line"),
+    (["--positions", "binary.txt", "--out", "d.jsonl"],
+     "--positions binary.txt: not a text file; expected a file of move strings, one a line"),
+    (["--count", "8", "--plies", "1-1", "--out", "d.jsonl"],
+     "--plies: could not find 8 different positions with 1-1 discs"),
+], ids=["no-folder", "plies-word", "plies-half", "no-positions-file", "positions-folder",
+        "positions-binary", "plies-too-few"])
+def test_bad_paths_and_values_name_the_option(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00link4")
+    p = run(*args, "--threads", "1", "--table-mb", "4", cwd=tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.splitlines()[-1] == f"link4 dataset: {message}"
+    assert "Traceback" not in p.stderr
+    assert not list(tmp_path.glob("d.jsonl*"))  # nothing left behind
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")

@@ -62,25 +62,48 @@ def _error(message: str) -> int:
 
 
 def _plies(text: str) -> tuple[int, int]:
+    """The discs of ``--plies A-B`` (or ``A``); ValueError naming the option otherwise."""
     a, sep, b = text.partition("-")
-    low, high = int(a), int(b) if sep else int(a)
-    return low, high
+    try:
+        low = int(a)
+        return low, int(b) if sep else low
+    except ValueError:
+        raise ValueError(f"--plies: expected A-B or A, numbers of discs such as 20-30, "
+                         f"not {text!r}") from None
 
 
 def _given(path: str, board: tuple[int, int]) -> list[Game]:
+    """Read the move strings of ``--positions`` ``path``.
+
+    Returns:
+        Their games, on the board of ``board``.
+
+    Raises:
+        ValueError: The file cannot be read, is no text, or has a line that is no
+            running game of that board: the message names the option, the file and
+            the line.
+    """
     games = []
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
-            words = line.split()
-            if not words or words[0].startswith("#"):
-                continue
-            try:
-                game = Game(words[0], width=board[0], height=board[1])
-            except ValueError as e:
-                raise ValueError(f"{path}, line {n}: {e}") from None
-            if game.is_over():
-                raise ValueError(f"{path}, line {n}: the game is over ({game.outcome()})")
-            games.append(game)
+    try:
+        with open(path, encoding="utf-8") as f:
+            for n, line in enumerate(f, 1):
+                words = line.split()
+                if not words or words[0].startswith("#"):
+                    continue
+                try:
+                    game = Game(words[0], width=board[0], height=board[1])
+                except ValueError as e:
+                    raise ValueError(f"--positions {path}, line {n}: {e}") from None
+                if game.is_over():
+                    raise ValueError(f"--positions {path}, line {n}: the game is over "
+                                     f"({game.outcome()})")
+                games.append(game)
+    except OSError as e:
+        raise ValueError(f"--positions {path}: cannot read it ({e.strerror or e}); expected a "
+                         "file of move strings, one a line") from None
+    except UnicodeDecodeError:
+        raise ValueError(f"--positions {path}: not a text file; expected a file of move "
+                         "strings, one a line") from None
     return games
 
 
@@ -112,9 +135,9 @@ def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[G
         The games, and what tells this job from another in the checkpoint's header.
 
     Raises:
-        OSError: the ``--positions`` file cannot be read.
-        ValueError: a bad line in that file (malformed, illegal or finished), ``--count``
-            below 1, or a bad ``--plies``.
+        ValueError: a ``--positions`` file that cannot be read, or a bad line in it
+            (malformed, illegal or finished), ``--count`` below 1, or a bad ``--plies``,
+            each message naming the option.
     """
     if args.positions:
         games = _given(args.positions, board)
@@ -123,8 +146,11 @@ def _positions(args: argparse.Namespace, board: tuple[int, int]) -> tuple[list[G
         if args.count < 1:
             raise ValueError(f"--count must be at least 1, not {args.count}")
         plies = _plies(args.plies)
-        games = random_positions(args.count, plies=plies, seed=args.seed, width=board[0],
-                                 height=board[1])
+        try:
+            games = random_positions(args.count, plies=plies, seed=args.seed, width=board[0],
+                                     height=board[1])
+        except ValueError as e:
+            raise ValueError(f"--plies: {e}") from None
         source = {"count": args.count, "plies": list(plies), "seed": args.seed}
     source["board"] = f"{board[0]}x{board[1]}"
     return games, source
@@ -147,9 +173,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--table-mb: {e}")
     try:
         games, source = _positions(args, board)
-    except (OSError, ValueError) as e:
-        return _error(str(e) if not isinstance(e, ValueError) or "plies" not in str(e)
-                      else f"--plies: {e}")
+    except ValueError as e:
+        return _error(str(e))
     if fmt == "npz":
         try:
             import numpy  # noqa: F401
@@ -165,8 +190,12 @@ def run(args: argparse.Namespace) -> int:
     if rows:
         print(f"Continuing {partial}: {len(rows)} of {len(games)} positions done.", file=sys.stderr)
     else:
-        with partial.open("w", encoding="utf-8") as f:
-            f.write(json.dumps(header) + "\n")
+        try:
+            with partial.open("w", encoding="utf-8") as f:
+                f.write(json.dumps(header) + "\n")
+        except OSError as e:
+            return _error(f"--out {args.out}: cannot write {partial.name} in the folder "
+                          f"{out.parent} ({e.strerror or e})")
 
     todo = [i for i in range(len(games)) if i not in rows]
     try:
@@ -200,7 +229,11 @@ def run(args: argparse.Namespace) -> int:
         )
         return 130
 
-    write([rows[i] for i in range(len(games))], out, fmt)
+    try:
+        write([rows[i] for i in range(len(games))], out, fmt)
+    except OSError as e:
+        return _error(f"--out {args.out}: cannot write it ({e.strerror or e}); the rows are "
+                      f"kept in {partial}")
     os.remove(partial)
     print(f"Wrote {len(games)} labelled positions to {out}.", file=sys.stderr)
     return 0
