@@ -83,8 +83,8 @@ def iter_random_positions(
 ) -> Iterator[Game]:
     """The games of :func:`random_positions`, drawn one at a time as they are asked for.
 
-    So a data set of any size is drawn as it is labelled: what is held is the games
-    drawn so far (to tell a new one from them), never all ``count`` at once.
+    So a data set of any size is drawn as it is labelled: what is held is a key of
+    each game drawn so far (to tell a new one from them), never all ``count`` games.
 
     Args:
         count: The number of games; None for no end.

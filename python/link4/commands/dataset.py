@@ -29,7 +29,7 @@ games of A to B discs (--plies A-B, seeded with --seed) or, with --positions, th
 strings of a file; --size WxH labels positions of another board. The work runs on
 every core, with a progress bar on stderr (a line every 5 % or 30 s when stderr is no
 terminal). The rows go to FILE.partial as each batch of them is labelled, so memory
-stays flat however large --count is; FILE is written from it at the end. Ctrl-C keeps
+does not depend on --count; FILE is written from it at the end. Ctrl-C keeps
 what is finished in FILE.partial: the same command again continues from there."""
 
 CHUNK = 1024  # positions per batch: what a Ctrl-C can lose at most is one chunk's unfinished work
