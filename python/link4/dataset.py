@@ -6,11 +6,14 @@
 [True, True, True]
 >>> random_positions(3, plies=(20, 24), seed=1) == games       # reproducible
 True
+>>> next(iter_random_positions(10**12, plies=(20, 24), seed=1)) == games[0]  # drawn as needed
+True
 
 A labelled row (:class:`Row`) holds the position, its exact score and the score of every
 column (None where full), all from the mover's view as everywhere in link4. :func:`write`
 stores rows as ``.npz`` (numpy arrays: the board, PettingZoo-style planes, labels),
-``.jsonl`` or ``.csv``; ``link4 dataset`` does all of it on every core, resumably.
+``.jsonl`` or ``.csv``, a row at a time; ``link4 dataset`` does all of it on every
+core, resumably, holding one batch of rows at a time whatever their number.
 
 Positions of any board size, one size a data set:
 
@@ -21,16 +24,17 @@ Positions of any board size, one size a data set:
 from __future__ import annotations
 
 import csv
+import itertools
 import json
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from link4.errors import size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game
 
-__all__ = ["FORMATS", "Row", "random_positions", "read_jsonl_row", "write"]
+__all__ = ["FORMATS", "Row", "iter_random_positions", "random_positions", "read_jsonl_row", "write"]
 
 FORMATS = ("npz", "jsonl", "csv")
 """The formats :func:`write` stores: compressed numpy arrays, JSON lines, CSV."""
@@ -46,7 +50,8 @@ def random_positions(
 ) -> list[Game]:
     """Draw ``count`` different running games, each reached by uniformly random moves.
 
-    A game that ends early is drawn again. See the module's examples.
+    A game that ends early is drawn again. See the module's examples; the games are
+    those of :func:`iter_random_positions`, all at once.
 
     Args:
         count: The number of games.
@@ -65,30 +70,69 @@ def random_positions(
         TypeError: ``width`` or ``height`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
     """
+    return list(iter_random_positions(count, plies=plies, seed=seed, width=width, height=height))
+
+
+def iter_random_positions(
+    count: int | None,
+    *,
+    plies: tuple[int, int],
+    seed: int | None = None,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+) -> Iterator[Game]:
+    """The games of :func:`random_positions`, drawn one at a time as they are asked for.
+
+    So a data set of any size is drawn as it is labelled: what is held is a key of
+    each game drawn so far (to tell a new one from them), never all ``count`` games.
+
+    Args:
+        count: The number of games; None for no end.
+        plies: (low, high): each game has ``low`` to ``high`` discs, 0 <= low <= high <
+            width x height.
+        seed: Makes the games reproducible; None: from the system.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        An iterator of the games, all different.
+
+    Raises:
+        ValueError: ``plies`` is out of range (at once); while iterating, when a
+            hundred draws in a row on average find no new game (the positions with that
+            many discs are running out).
+        TypeError: ``width`` or ``height`` is not an int.
+        link4.BoardSizeError: The board is of a size link4 does not play.
+    """
     low, high = plies
     empty = Game(width=width, height=height)
     cells = width * height
     if not 0 <= low <= high < cells:
         raise ValueError(f"plies must satisfy 0 <= A <= B < {cells}, not {low}-{high}")
-    rng = random.Random(seed)
+    return _draw(empty, low, high, random.Random(seed), count)
+
+
+def _draw(empty: Game, low: int, high: int, rng: random.Random, count: int | None) -> Iterator[Game]:
     seen: set[int] = set()
-    games: list[Game] = []
     attempts = 0
-    while len(games) < count:
-        attempts += 1
-        if attempts > 100 * count + 1000:
-            raise ValueError(f"could not find {count} different positions with {low}-{high} discs")
-        target = rng.randint(low, high)
-        game = empty.copy()
-        while game.ply < target and not game.is_over():
-            moves = game.legal_moves()
-            game.play(moves[rng.randrange(len(moves))])
-        key = hash(game)
-        if game.is_over() or key in seen:
-            continue
+    for _ in itertools.count() if count is None else range(count):
+        while True:
+            attempts += 1
+            # As many as a hundred draws for each game found so far, and a thousand more.
+            if attempts > 100 * (len(seen) + 1) + 1000:
+                wanted = "more" if count is None else f"{count}"
+                raise ValueError(f"could not find {wanted} different positions with {low}-{high} "
+                                 f"discs (found {len(seen)})")
+            target = rng.randint(low, high)
+            game = empty.copy()
+            while game.ply < target and not game.is_over():
+                moves = game.legal_moves()
+                game.play(moves[rng.randrange(len(moves))])
+            key = hash(game)
+            if not game.is_over() and key not in seen:
+                break
         seen.add(key)
-        games.append(game)
-    return games
+        yield game
 
 
 @dataclass(frozen=True)
@@ -172,17 +216,32 @@ def read_jsonl_row(line: str) -> Row:
                int(d.get("width", WIDTH)), int(d.get("height", HEIGHT)))
 
 
-def _common_size(rows: Sequence[Row]) -> tuple[int, int]:
-    """The board size of every row (7 x 6 for none); SizeMismatchError for a mixture."""
-    size = (rows[0].width, rows[0].height) if rows else (WIDTH, HEIGHT)
-    for row in rows:
-        if (row.width, row.height) != size:
-            raise size_mismatch_error(f"position of row {row.index}", row.width, row.height, *size)
-    return size
+def _one_size(rows: Iterable[Row]) -> tuple[tuple[int, int], Iterator[Row]]:
+    """Find the board size of the rows, from the first.
+
+    Returns:
+        The size (7 x 6 for no rows), and the rows again, each checked to be of that
+        size as it passes (SizeMismatchError for one that is not).
+    """
+    rows = iter(rows)
+    first = next(rows, None)
+    size = (WIDTH, HEIGHT) if first is None else (first.width, first.height)
+
+    def checked() -> Iterator[Row]:
+        for row in itertools.chain(() if first is None else (first,), rows):
+            if (row.width, row.height) != size:
+                raise size_mismatch_error(f"position of row {row.index}", row.width, row.height, *size)
+            yield row
+
+    return size, checked()
 
 
-def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
+def write(rows: Iterable[Row], path: str | Path, fmt: str) -> None:
     """Store ``rows`` in a file (no example here: it would write one).
+
+    ``.jsonl`` and ``.csv`` are written a row at a time, as ``rows`` gives them (so
+    an iterator of any length is written in little memory); ``.npz`` takes them all
+    first, as its arrays do.
 
     Args:
         rows: The rows, all on boards of one size.
@@ -194,12 +253,15 @@ def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
 
     Raises:
         ValueError: ``fmt`` is not one of :data:`FORMATS`.
-        link4.SizeMismatchError: The rows are on boards of different sizes.
+        link4.SizeMismatchError: The rows are on boards of different sizes (the rows
+            before the first of another size are written).
         ImportError: ``"npz"`` without numpy installed.
         OSError: The file cannot be written.
     """
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown format {fmt!r}: the formats are {', '.join(FORMATS)}")
     path = Path(path)
-    width, height = _common_size(rows)
+    (width, height), rows = _one_size(rows)
     if fmt == "jsonl":
         with path.open("w", encoding="utf-8") as f:
             for row in rows:
@@ -207,15 +269,13 @@ def write(rows: Sequence[Row], path: str | Path, fmt: str) -> None:
     elif fmt == "csv":
         with path.open("w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
-            size = list(rows[0]._size_fields()) if rows else []
+            size = [] if (width, height) == (WIDTH, HEIGHT) else ["width", "height"]
             w.writerow(["moves", *size, "ply", "score", *(f"column{c + 1}" for c in range(width))])
             for row in rows:
                 w.writerow([row.moves, *row._size_fields().values(), len(row.moves), row.score,
                             *("" if v is None else v for v in row.columns)])
-    elif fmt == "npz":
-        _write_npz(rows, path, width, height)
     else:
-        raise ValueError(f"unknown format {fmt!r}: the formats are {', '.join(FORMATS)}")
+        _write_npz(rows, path, width, height)
 
 
 def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int) -> None:

@@ -327,12 +327,70 @@ def test_a_shallower_book_bounds_the_build_and_changes_nothing(built: Path, tmp_
             "--task-size", "16", "--table-mb", "8", "--book", str(shallow))
     assert p.returncode == 0, p.stderr
     assert out.read_bytes() == built.read_bytes()
-    p = cli("build", "--depth", "14", "--root", ROOT, "--out", str(tmp_path / "x"), "--book", str(shallow))
-    assert p.returncode == 2 and "--book" in p.stderr and "shallower than --depth 14" in p.stderr
+    # A book as deep as the one asked holds every position of it: nothing is solved.
+    again = tmp_path / "again.l4b"
+    p = cli("build", "--depth", "14", "--root", ROOT, "--out", str(again), "--from", str(shallow))
+    assert p.returncode == 0, p.stderr
+    assert "solved 0 (and 0 from the checkpoint, 996 from the book)" in p.stdout
+    assert again.read_bytes() == shallow.read_bytes()
     (tmp_path / "bad").write_bytes(b"not a book")
     out = str(tmp_path / "x")
     p = cli("build", "--depth", "15", "--root", ROOT, "--out", out, "--book", str(tmp_path / "bad"))
     assert p.returncode == 2 and "--book" in p.stderr
+
+
+def small_board_build(out: Path, depth: int, *extra: str) -> subprocess.CompletedProcess[str]:
+    """``link4 book build`` of the 5x4 board to ``depth`` discs into ``out`` (a second)."""
+    p = cli("build", "--size", "5x4", "--depth", str(depth), "--out", str(out), "--workers", "1",
+            "--table-mb", "4", *extra)
+    assert p.returncode == 0, p.stderr
+    return p
+
+
+def test_a_book_built_on_what_a_book_holds_is_the_one_built_from_scratch(tmp_path: Path) -> None:
+    scratch = {d: tmp_path / f"scratch{d}.l4b" for d in (6, 8, 10)}
+    for depth, out in scratch.items():
+        small_board_build(out, depth, "--book", "none")
+    # A deeper book holds every position: each is read from it, none solved.
+    p = small_board_build(tmp_path / "read.l4b", 6, "--book", str(scratch[8]))
+    assert ("Positions per layer: 1 3 13 49 177 542 1626; solved 0 (and 0 from the checkpoint, "
+            "1626 from the book)") in p.stdout
+    assert (tmp_path / "read.l4b").read_bytes() == scratch[6].read_bytes()
+    # A book of one subtree holds some positions: the others are solved.
+    subtree = tmp_path / "subtree.l4b"
+    small_board_build(subtree, 8, "--root", "33", "--book", "none")
+    held = sum(1 for ply, _ in Book.open(subtree).plies_and_scores() if ply == 8)
+    p = small_board_build(tmp_path / "mixed.l4b", 8, "--book", str(subtree))
+    assert f"solved {9964 - held} (and 0 from the checkpoint, {held} from the book)" in p.stdout
+    assert (tmp_path / "mixed.l4b").read_bytes() == scratch[8].read_bytes()
+    # A shallower book bounds the deepest positions: all of them are solved.
+    p = small_board_build(tmp_path / "bounded.l4b", 10, "--book", str(scratch[8]))
+    assert "solved 41876 (and 0 from the checkpoint)" in p.stdout
+    assert (tmp_path / "bounded.l4b").read_bytes() == scratch[10].read_bytes()
+
+
+def test_a_build_of_what_the_shipped_book_holds_reads_it(tmp_path: Path) -> None:
+    out = tmp_path / "s.l4b"
+    p = cli("build", "--depth", "4", "--out", str(out), "--workers", "1")
+    assert p.returncode == 0, p.stderr
+    assert "solved 0 (and 0 from the checkpoint, 568 from the book)" in p.stdout
+    shipped = link4.book.default_book()
+    assert shipped is not None
+    built_book = Book.open(out)
+    assert len(built_book) == 719
+    assert all(shipped.get(game) == score for game, score in built_book.entries())
+
+
+def test_progress_shows_as_lines_when_output_is_piped(tmp_path: Path) -> None:
+    p = small_board_build(tmp_path / "b.l4b", 10, "--book", "none", "--task-size", "16")
+    lines = p.stderr.splitlines()
+    shapes = [re.fullmatch(r"Solving positions: ([\d,]+) of 41,876 \((\d+) %\)(, [\d,]+/s)?, \d+ s", line)
+              for line in lines]
+    assert all(shapes), p.stderr
+    percents = [int(m.group(2)) for m in shapes if m]
+    # A line each 5 %, the first at the start and the last at the end.
+    assert percents == sorted(percents) and percents[0] < 5 and percents[-1] == 100
+    assert {percent // 5 for percent in percents} == set(range(21))
 
 
 def stopped_build(

@@ -101,11 +101,102 @@ def test_jsonl_and_csv_of_given_positions(tmp_path: Path) -> None:
 def test_bad_arguments_are_one_line(tmp_path: Path) -> None:
     (tmp_path / "bad.txt").write_text("44\n4455667\n")
     p = run("--positions", "bad.txt", "--out", "d.csv", cwd=tmp_path)
-    assert p.returncode == 2 and p.stderr.startswith("link4 dataset: bad.txt, line 2: the game is over")
+    assert p.returncode == 2
+    assert p.stderr.startswith("link4 dataset: --positions bad.txt, line 2: the game is over")
     p = run("--out", "d.txt", cwd=tmp_path)
     assert p.returncode == 2 and "--format" in p.stderr and len(p.stderr.splitlines()) == 1
     p = run("--plies", "40-50", "--out", "d.csv", cwd=tmp_path)
     assert p.returncode == 2 and "--plies" in p.stderr
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--out", "missing/d.jsonl"],
+     "--out missing/d.jsonl: cannot write d.jsonl.partial in the folder missing (No such file or directory)"),
+    (["--plies", "abc", "--out", "d.jsonl"],
+     "--plies: expected A-B or A, numbers of discs such as 20-30, not 'abc'"),
+    (["--plies", "20-x", "--out", "d.jsonl"],
+     "--plies: expected A-B or A, numbers of discs such as 20-30, not '20-x'"),
+    (["--positions", "missing.txt", "--out", "d.jsonl"],
+     ("--positions missing.txt: cannot read it (No such file or directory); expected a file of "
+      "move strings, one a line")),
+    (["--positions", ".", "--out", "d.jsonl"],
+     "--positions .: cannot read it (Is a directory); expected a file of move strings, one a line"),
+    (["--positions", "binary.txt", "--out", "d.jsonl"],
+     "--positions binary.txt: not a text file; expected a file of move strings, one a line"),
+    (["--count", "8", "--plies", "1-1", "--out", "d.jsonl"],
+     "--plies: could not find 8 different positions with 1-1 discs (found 7)"),
+], ids=["no-folder", "plies-word", "plies-half", "no-positions-file", "positions-folder",
+        "positions-binary", "plies-too-few"])
+def test_bad_paths_and_values_name_the_option(tmp_path: Path, args: list[str], message: str) -> None:
+    (tmp_path / "binary.txt").write_bytes(b"\xff\xfe\x00link4")
+    p = run(*args, "--threads", "1", "--table-mb", "4", cwd=tmp_path)
+    assert p.returncode == 2, p.stderr
+    assert p.stderr.splitlines()[-1] == f"link4 dataset: {message}"
+    assert "Traceback" not in p.stderr
+    assert not list(tmp_path.glob("d.jsonl*"))  # nothing left behind
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_rows_reach_the_checkpoint_as_they_come_whatever_the_count(tmp_path: Path) -> None:
+    # A trillion positions: the first rows are on disk, and progress on the pipe, while
+    # the command runs (they once came only after every position had been drawn).
+    child = subprocess.Popen(
+        [sys.executable, "-m", "link4", "dataset", "--count", str(10**12), "--plies", "20-24",
+         "--out", "d.jsonl", "--threads", "1", "--table-mb", "8"],
+        cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    partial = tmp_path / "d.jsonl.partial"
+
+    def rows() -> list[str]:
+        return partial.read_text().splitlines()[1:] if partial.exists() else []
+
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and len(rows()) < 2 and child.poll() is None:
+        time.sleep(0.1)
+    running = child.poll() is None
+    child.send_signal(signal.SIGINT)
+    _, err = child.communicate(timeout=60)
+    assert running and child.returncode == 130, err
+    kept = [json.loads(line) for line in rows()]
+    assert len(kept) >= 2
+    assert err.splitlines()[0] == "Labelling: 0 of 1,000,000,000,000 (0 %), 0 s"
+    assert [r["index"] for r in kept] == list(range(len(kept)))
+    drawn = random_positions(len(kept), plies=(20, 24), seed=0)
+    assert [r["moves"] for r in kept] == [g.moves for g in drawn]
+
+
+def test_memory_does_not_grow_with_the_count(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two batches of 5 are labelled, then Ctrl-C: what Python holds meanwhile is the same
+    # for 20 positions asked as for a hundred thousand (the positions are drawn as needed).
+    import tracemalloc
+
+    from link4.cli import main
+    from link4.commands import dataset as command
+
+    def peak(count: int, out: Path) -> int:
+        calls = []
+
+        def analyze_many(games, **kwargs):  # type: ignore[no-untyped-def]
+            calls.append(len(games))
+            if len(calls) == 3:
+                raise KeyboardInterrupt
+            return link4.analyze_many(games, **kwargs)
+
+        monkeypatch.setattr(command, "analyze_many", analyze_many)
+        tracemalloc.start()
+        try:
+            assert main(["dataset", "--count", str(count), "--plies", "20-24", "--out", str(out),
+                         "--threads", "1", "--table-mb", "4"]) == 130
+            return tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+
+    monkeypatch.setattr(command, "CHUNK", 5)
+    peak(20, tmp_path / "first.jsonl")  # what the first run loads once (the book, modules)
+    few = peak(20, tmp_path / "few.jsonl")
+    many = peak(100_000, tmp_path / "many.jsonl")
+    assert len((tmp_path / "many.jsonl.partial").read_text().splitlines()) == 1 + 10
+    assert many < few + 1_000_000, (few, many)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
@@ -167,3 +258,30 @@ def test_ctrl_c_before_a_chunk_has_results_files_nothing_under_its_positions(
     solver = link4.Solver(table_mb=8)
     for r in rows:
         assert r["columns"] == solver.analyze(r["moves"]), r["moves"]
+
+
+def test_a_row_cut_short_is_dropped_and_the_rerun_continues_after_the_last_whole_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from link4.cli import main
+    from link4.commands import dataset as command
+
+    def stopped(games, **kwargs):  # type: ignore[no-untyped-def]
+        raise KeyboardInterrupt
+
+    args = ["dataset", "--count", "12", "--plies", "20-24", "--seed", "5", "--out",
+            str(tmp_path / "d.jsonl"), "--threads", "1", "--table-mb", "8"]
+    monkeypatch.setattr(command, "CHUNK", 5)
+    assert main(args) == 0
+    whole = (tmp_path / "d.jsonl").read_text().splitlines()
+    # A checkpoint of a killed run: its header, three rows and the fourth cut short.
+    header = json.dumps({"link4-dataset": 1, "count": 12, "plies": [20, 24], "seed": 5, "board": "7x6"})
+    (tmp_path / "d.jsonl.partial").write_text("\n".join([header, *whole[:3], whole[3][:20]]))
+    (tmp_path / "d.jsonl").unlink()
+    monkeypatch.setattr(command, "analyze_many", stopped)
+    assert main(args) == 130
+    assert (tmp_path / "d.jsonl.partial").read_text().splitlines() == [header, *whole[:3]]
+    monkeypatch.undo()
+    assert main(args) == 0
+    assert (tmp_path / "d.jsonl").read_text().splitlines() == whole
+

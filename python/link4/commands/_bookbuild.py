@@ -1,11 +1,12 @@
 """Building an opening book: every position up to a depth, solved exactly.
 
 The work: list the positions (one per mirror pair) from a root (of any board size) down
-to ``depth`` discs;
-solve those with exactly ``depth`` discs as tasks on a ``concurrent.futures.Executor``
-(a local process pool, or a dask.distributed cluster's executor); then give each
-shallower position its score from its children's, layer by layer, by searches that find
-the children in the book being built. Tasks hold neighbouring positions (in move order)
+to ``depth`` discs; take the score of each that a book of that board already holds (the
+shipped one, or one given) from it; solve the other positions with exactly ``depth``
+discs as tasks on a ``concurrent.futures.Executor`` (a local process pool, or a
+dask.distributed cluster's executor); then give each shallower position the book does
+not hold its score from its children's, layer by layer, by searches that find the
+children in the book being built. Tasks hold neighbouring positions (in move order)
 so that a worker's table stays warm. Finished tasks go to a checkpoint file, so a
 stopped build continues where it stopped, and the book is the same, byte for byte,
 whatever the executor and the number of workers.
@@ -96,6 +97,7 @@ def solve_task(
 class BuildStats:
     entries: int = 0
     solved: int = 0          # positions solved by tasks in this run
+    from_book: int = 0       # positions with exactly the depth's discs read from the book
     resumed: int = 0         # positions taken from the checkpoint
     task_cpu_seconds: float = 0.0  # this run's tasks
     wall_seconds: float = 0.0      # this run
@@ -152,12 +154,12 @@ def build(
 ) -> BuildStats:
     """Build the book of every position from ``root`` up to ``depth`` discs into ``out``.
 
-    ``below``: a book of fewer than ``depth`` discs (a Book or a path, naming a file
-    every worker can open; SHIPPED; or None) whose scores of the deepest positions'
-    parents bound theirs from below, which makes them cheaper to solve (28 % fewer
-    nodes on the 10-disc layer with a 9-disc book). It must be right: the book built
-    on it is no better. The shipped book (the default) is used only when it is
-    shallower than ``depth``.
+    ``below``: a book of the root's board (a Book or a path, naming a file every worker
+    can open; SHIPPED, the default, which serves the 7 x 6 board only; or None). Every
+    position it holds takes its score from it, unsearched; the workers search with it,
+    so that the scores of the deepest positions' parents bound theirs from below, which
+    makes them cheaper to solve (28 % fewer nodes on the 10-disc layer with a 9-disc
+    book). It must be right: the book built on it is no better.
 
     Resumes from ``out``.partial; KeyboardInterrupt leaves it there (every finished task
     is in it) and stops the executor's work.
@@ -166,7 +168,7 @@ def build(
     start = time.monotonic()
     out = Path(out)
     layers = plan(root, depth)
-    below = _book_below(below, layers[-1][0].ply, depth, root)
+    known, below = _book_of_board(below, root)
     stats.layers = [len(layer) for layer in layers]
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
@@ -176,10 +178,13 @@ def build(
     if not done:
         checkpoint.write_text(json.dumps(header) + "\n", encoding="utf-8")
     stats.resumed = len(done)
-    todo = [g.moves for g in leaves if g.moves not in done]
-    tasks = [todo[i : i + task_size] for i in range(0, len(todo), task_size)]
     if log and done:
         log(f"Continuing from {checkpoint}: {len(done)} of {len(leaves)} positions solved.")
+    from_book = _held(known, (g for g in leaves if g.moves not in done))
+    stats.from_book = len(from_book)
+    done.update(from_book)
+    todo = [g.moves for g in leaves if g.moves not in done]
+    tasks = [todo[i : i + task_size] for i in range(0, len(todo), task_size)]
     if progress:
         progress(len(done), len(leaves))
 
@@ -212,7 +217,7 @@ def build(
             if progress:
                 progress(len(done), len(leaves))
 
-    entries = _with_parents(layers, done)
+    entries = _with_parents(layers, done, known)
     write(entries, depth=leaves[0].ply, path=out, width=board[0], height=board[1])
     checkpoint.unlink()
     stats.entries = len(entries)
@@ -226,37 +231,49 @@ def _header(root: Game, depth: int) -> dict[str, object]:
             "board": f"{root.width}x{root.height}"}
 
 
-def _book_below(below: BookChoice, leaf_ply: int, depth: int, root: Game) -> BookChoice:
-    """The ``below`` book as the workers get it (a path, SHIPPED, or None when the shipped
-    book is not shallower than the leaves or of another board than the root's);
-    ValueError for one they cannot use (SizeMismatchError for one of another board)."""
+def _book_of_board(below: BookChoice, root: Game) -> tuple[Book | None, BookChoice]:
+    """The book ``below`` names, if it is of the root's board (the shipped book is of
+    7 x 6 only), and the same as the workers get it (SHIPPED or a path; None for no
+    book). ValueError for a Book that is no file (the workers could not open it),
+    SizeMismatchError for a book of another board, BookError for no sound book."""
     source = BookSource.of(below)
     if source.for_board(root.width, root.height) is None:
-        return None
+        return None, None
     book = source.book
     assert book is not None
-    if book.depth >= leaf_ply:
-        if not source.shipped:
-            raise ValueError(f"the book below must be shallower than the book to build: "
-                             f"its depth is {book.depth}, not under {depth}")
-        return None
     if source.shipped:
-        return SHIPPED
+        return book, SHIPPED
     if book.path is None:
-        raise ValueError("the book below must be a file that the workers can open")
-    return book.path
+        raise ValueError("the book must be a file that the workers can open")
+    return book, book.path
 
 
-def _with_parents(layers: list[list[Game]], leaf_scores: dict[str, int]) -> dict[int, int]:
-    """Every entry of the book: the leaves' scores, and each shallower layer's from the one
-    below it, by searches that find every child in the book of the layers below."""
+def _held(book: Book | None, positions: Iterable[Game]) -> dict[str, int]:
+    """The scores that ``book`` holds of ``positions``, by their moves."""
+    if book is None:
+        return {}
+    scores = {}
+    for game in positions:
+        score = book.get(game)
+        if score is not None:
+            scores[game.moves] = score
+    return scores
+
+
+def _with_parents(
+    layers: list[list[Game]], leaf_scores: dict[str, int], known: Book | None
+) -> dict[int, int]:
+    """Every entry of the book: the leaves' scores, and each shallower layer's from the
+    ``known`` book where it holds them, else from the layer below, by searches that find
+    every child in the book of the layers below."""
     entries = {canonical_key(g): leaf_scores[g.moves] for g in layers[-1]}
     deeper = dict(entries)
     width, height = layers[0][0].width, layers[0][0].height
     for layer in reversed(layers[:-1]):
+        held = _held(known, layer)
         book = Book.from_entries(deeper, depth=layer[0].ply + 1, width=width, height=height)
         solver = Solver(16, book=book)
-        deeper = {canonical_key(g): solver.solve(g) for g in layer}
+        deeper = {canonical_key(g): held[g.moves] if g.moves in held else solver.solve(g) for g in layer}
         entries.update(deeper)
     return entries
 

@@ -32,8 +32,11 @@ depth), one entry per mirror pair, so that the engine answers them at once.
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
            same command again continues there, and its report adds up the CPU and
            wall time of every run. The book is the same, byte for byte, however it ran.
-           A shallower book (--book; by default the shipped one) gives the deepest
-           positions a lower bound from their parents' scores, which saves work.
+           Every position that a book of the board already holds (--book FILE, or
+           --from FILE; by default the shipped one, of 7x6) takes its score from it,
+           unsearched; past that book's depth, its scores of the deepest positions'
+           parents bound theirs from below, which saves work. Progress shows as a bar
+           on a terminal, else as a line every 5 %.
   verify   check every position above the book's depth against its children (its
            score must be the best of its moves valued from the book), then solve a
            random sample of the book's positions again, without the book, and compare
@@ -65,11 +68,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
         help=f"table per worker (default {DEFAULT_TABLE_MB})",
     )
-    b.add_argument("--book", metavar="FILE",
-                   help="a shallower book of the same board whose scores of the deepest "
-                   "positions' parents bound theirs, so that they take less to solve (default: "
-                   "the book shipped with link4, on the 7x6 board when it is shallower than D; "
-                   "'none': no book)")
+    b.add_argument("--book", "--from", dest="book", metavar="FILE",
+                   help="a book of the same board: the positions it holds take their scores "
+                   "from it, and its scores of the deepest positions' parents bound theirs, so "
+                   "that they take less to solve (default: the book shipped with link4, on the "
+                   "7x6 board; 'none': no book)")
     b.set_defaults(func=run_build)
 
     v = books.add_parser("verify", help="re-solve a sample without the book and compare",
@@ -128,15 +131,10 @@ def run_build(args: argparse.Namespace) -> int:
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
     below = BookSource(book_argument(args))
-    if args.book not in (None, "none"):
-        try:
-            below.for_board(*board)
-        except (BookError, SizeMismatchError) as e:
-            return _error(f"--book: {e}")
-        book = below.book
-        assert book is not None
-        if book.depth >= args.depth:
-            return _error(f"--book: {args.book} must be shallower than --depth {args.depth}")
+    try:
+        below.for_board(*board)
+    except (BookError, SizeMismatchError) as e:
+        return _error(f"--book: {e}")
     try:
         executor, client = _executor(args)
     except (ValueError, OSError) as e:
@@ -146,7 +144,7 @@ def run_build(args: argparse.Namespace) -> int:
     # stopped and the finished work is kept.
     previous = signal.signal(signal.SIGTERM, _interrupt)
     try:
-        with progress_bar("Solving positions", 0) as advance:
+        with progress_bar("Solving positions", 0, piped_lines=True) as advance:
             stats = _bookbuild.build(root, args.depth, args.out, executor,
                                      task_size=args.task_size, table_mb=args.table_mb,
                                      below=below,
@@ -176,10 +174,11 @@ def run_build(args: argparse.Namespace) -> int:
     size = os.path.getsize(args.out)
     print(f"Wrote {args.out}: {stats.entries} positions of the {root.width}x{root.height} board "
           f"up to {args.depth} discs, {size} bytes.")
+    read = f", {stats.from_book} from the book" if stats.from_book else ""
     cpu = stats.resumed_cpu_seconds + stats.task_cpu_seconds
     wall = stats.resumed_wall_seconds + stats.wall_seconds
     print(f"Positions per layer: {' '.join(map(str, stats.layers))}; solved {stats.solved} "
-          f"(and {stats.resumed} from the checkpoint) in {cpu:.1f} s of task CPU time, "
+          f"(and {stats.resumed} from the checkpoint{read}) in {cpu:.1f} s of task CPU time, "
           f"{wall:.1f} s wall (this run: {stats.task_cpu_seconds:.1f} s CPU, "
           f"{stats.wall_seconds:.1f} s wall).")
     if stats.unrecorded:
