@@ -16,7 +16,7 @@ import operator
 import re
 
 from link4 import _core
-from link4.errors import BoardSizeError, board_size_error
+from link4.errors import BoardSizeError, board_size_error, quoted
 
 __all__ = ["HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "RED", "WIDTH", "YELLOW", "Player"]
 
@@ -96,7 +96,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     found = _SIZE.fullmatch(text)
     if found is None:
-        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {text!r}")
+        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {quoted(text)}")
     return check_size(int(found[1]), int(found[2]))
 
 

@@ -162,6 +162,21 @@ def test_save_then_load(tmp_path: Path) -> None:
     assert quit_and_record(child) == saved
 
 
+def test_loading_a_file_that_is_no_record_quotes_only_its_start(tmp_path: Path) -> None:
+    path = tmp_path / "passwd"
+    path.write_text("root:x:0:0:root:/root:/bin/bash\n" * 300)
+    child = spawn("--moves", DRAWN)
+    child.expect(PROMPT)
+    child.sendline(f"l {path}")
+    child.expect(r"Could not load .*passwd: invalid move string '(.*)'\.\.\. \((\d+) characters\): "
+                 r"character 1 is 'r'.*\.\r\n")
+    assert child.match.group(1) == "root:x:0:0:root:/root:/bin/bashroot:x:0:"  # lines joined
+    assert int(child.match.group(2)) == 31 * 300
+    child.expect(PROMPT)
+    assert child.before.strip() == ""  # nothing more of the file
+    assert quit_and_record(child) == DRAWN
+
+
 def test_ctrl_c_at_the_prompt_leaves_with_the_record() -> None:
     child = spawn("--moves", DRAWN)
     child.expect(PROMPT)

@@ -14,7 +14,7 @@ from typing import TextIO, TypedDict
 from link4.book import SHIPPED, BookSource
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
-from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.errors import IllegalMoveError, InvalidMoveError, quoted
 from link4.game import Game
 from link4.players import Engine
 from link4.rules import HEIGHT, WIDTH, Player, ordinal
@@ -221,9 +221,8 @@ class PlaySession:
         elif word in ("?", "help"):
             self.say("Commands:\n" + commands_help(self.game.width))
         else:
-            shown = text if len(text) <= 20 else text[:17] + "..."
             self.say(
-                f"'{shown}' is not a move or a command: type a column number 1-{self.game.width}, "
+                f"{quoted(text)} is not a move or a command: type a column number 1-{self.game.width}, "
                 "or ? for the commands."
             )
 

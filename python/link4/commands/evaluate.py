@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from link4.commands._options import add_size_option, board_size, threads_out_of_range
+from link4.errors import quoted
 from link4.players import BOT_NAMES
 
 
@@ -69,7 +70,7 @@ def load_agent(spec: str) -> Any:
         return spec.strip().lower()
     module_name, sep, attribute = spec.rpartition(":")
     if not sep or not module_name or not attribute:
-        raise ValueError(f"--agent {spec!r}: a bot ({', '.join(BOT_NAMES)}) or MODULE:NAME")
+        raise ValueError(f"--agent {quoted(spec)}: a bot ({', '.join(BOT_NAMES)}) or MODULE:NAME")
     try:
         if module_name.endswith(".py"):
             location = importlib.util.spec_from_file_location(Path(module_name).stem, module_name)
