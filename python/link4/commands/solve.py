@@ -10,11 +10,12 @@ from collections.abc import Iterator, Sequence
 
 from link4.batch import Measured, measure_many
 from link4.commands._options import (
+    TABLE_MB,
+    THREADS,
     add_book_option,
     add_size_option,
     board_size,
     book_choice,
-    threads_out_of_range,
 )
 from link4.commands._progress import Advance, progress_bar
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, Solver
@@ -49,10 +50,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     p.add_argument("--analyze", action="store_true", help="the score of every column")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
-    p.add_argument("--threads", type=int, default=1, metavar="N",
+    p.add_argument("--threads", type=THREADS, default=1, metavar="N",
                    help="threads: N per position given as an argument, or N positions "
                    "at a time from stdin (default 1)")
-    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+    p.add_argument("--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
                    help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread)")
     add_size_option(p)
     add_book_option(p)
@@ -161,7 +162,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 solve`` with the parsed arguments; return the exit status."""
     board = board_size("solve", args)
-    if board is None or threads_out_of_range("solve", args.threads):
+    if board is None:
         return 2
     args.width, args.height = board
     smp = args.threads if args.positions else 1  # threads on each search
