@@ -69,3 +69,18 @@ def test_a_long_bad_value_is_quoted_cut(capsys: pytest.CaptureFixture[str]) -> N
     line = refused(["solve", "--table-mb", "9" * 5000, "44"], capsys)
     assert line.endswith(f"not '{'9' * 40}'... (5000 characters)")
 
+
+def test_arguments_no_command_takes_are_refused_with_that_command_s_usage(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        main(["analyze", "44", "55"])
+    err = capsys.readouterr().err
+    assert err.startswith("usage: link4 analyze ")
+    assert err.endswith("link4 analyze: error: unrecognized arguments: '55'\n")
+    with pytest.raises(SystemExit):
+        main(["book", "info", "b.l4b", "extra"])
+    assert capsys.readouterr().err.startswith("usage: link4 book info ")
+    with pytest.raises(SystemExit):
+        main(["--bogus"])
+    assert capsys.readouterr().err.startswith("usage: link4 [-h]")
