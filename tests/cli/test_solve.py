@@ -24,6 +24,16 @@ def test_positions_as_arguments() -> None:
     assert all(len(line) == 4 and int(line[2]) >= 0 and int(line[3]) >= 0 for line in lines)
 
 
+def test_the_empty_board_is_written_as_a_dash_and_read_back() -> None:
+    p = link4("solve", "", "4")
+    assert p.returncode == 0, p.stderr
+    assert [line.split()[:2] for line in p.stdout.splitlines()] == [["-", "1"], ["4", "-1"]]
+    again = link4("solve", stdin=p.stdout)  # the output is a file of '<moves> <score>' lines
+    assert again.returncode == 0, again.stderr
+    assert [line.split()[:2] for line in again.stdout.splitlines()] == [["-", "1"], ["4", "-1"]]
+    assert link4("solve", "-", "--json").stdout.startswith('{"moves": "", "score": 1,')
+
+
 def test_benchmark_files_can_be_piped_in() -> None:
     sample = load_pons("Test_L2_R1", 30)
     p = link4("solve", stdin="".join(f"{m} {s}\n" for m, s in sample))
