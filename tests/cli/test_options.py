@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from link4.cli import main
+from link4.cli import COMMANDS, main
 
 BUILD = ["book", "build", "--depth", "2", "--out", "b.l4b"]
 MB = "a number of MB from 4 to 1048576"
@@ -84,3 +84,13 @@ def test_arguments_no_command_takes_are_refused_with_that_command_s_usage(
     with pytest.raises(SystemExit):
         main(["--bogus"])
     assert capsys.readouterr().err.startswith("usage: link4 [-h]")
+
+
+@pytest.mark.parametrize("command", [*COMMANDS, "book build", "book verify", "book info"])
+def test_every_help_writes_a_percent_sign_as_one(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main([*command.split(), "--help"])
+    shown = capsys.readouterr().out
+    assert "%%" not in shown
+    if command == "evaluate":
+        assert "with 95 % intervals" in " ".join(shown.split())

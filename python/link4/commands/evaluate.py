@@ -24,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "of games, half of them as red, and judge each of its moves exactly: perfect (it keeps "
         "the exact score: among the solver's best) or a blunder (it changes the theoretical "
         "result: a win given away, a draw lost). Prints wins, draws and losses per side and "
-        "both rates with 95 %% intervals. Needs link4[vector].",
+        "both rates with 95 % intervals. Needs link4[vector].",
     )
     p.add_argument("--agent", required=True, metavar="AGENT",
                    help="a bot (random, 1 to 5, perfect) or MODULE:NAME, a function or player "
