@@ -178,7 +178,6 @@ class PlaySession:
         except KeyboardInterrupt:
             if len(self.engine_sides) == len(Player):
                 raise  # nobody to hand the prompt to: leave, printing the record
-            self.say()
             self.say(
                 "Stopped: the engine did not move and the game is unchanged. "
                 "Press Enter to let it think again."
@@ -274,7 +273,6 @@ class PlaySession:
             with Thinking(self.out, "Looking for the best move", tty=self.tty):
                 r = self.solver.search(self.game, ties=False, time_limit=HINT_SECONDS)
         except KeyboardInterrupt:
-            self.say()
             self.say("Hint stopped.")
             return
         if r.exact and r.score is not None:
@@ -298,7 +296,6 @@ class PlaySession:
             with Thinking(self.out, "Solving every column", tty=self.tty):
                 values = self.solver.analyze(self.game, time_limit=ANALYSIS_SECONDS)
         except KeyboardInterrupt:
-            self.say()
             self.say("Analysis stopped.")
             return
         best = best_columns(values)
