@@ -5,8 +5,8 @@ Each message says what was wrong and what is allowed. The classes are also the p
 names (``link4.InvalidMoveError``); two refine others: :exc:`link4.GameOverError` is an
 :exc:`link4.IllegalMoveError`, :exc:`link4.BoardSizeError` a :exc:`link4.BoardError`.
 
-The compiled engine reports what went wrong as a code with details; ``from_core``
-turns that into the exception and its message, so every message is written here, once.
+The compiled engine reports what went wrong as a code with details, which this module
+turns into the exception and its message: every message is written here, once.
 
 >>> import link4
 >>> try:

@@ -1,7 +1,7 @@
 """The board's sizes and the two sides: what every module of link4 needs.
 
-It sits below the modules that use them (game, _formats, svg, wording...), so that none
-of those imports another to get them. The names are also the package's own
+It sits below the modules that use them (the game, its pictures, the words of scores...),
+so that none of those imports another to get them. The names are also the package's own
 (``link4.Player``, ``link4.RED``, ``link4.WIDTH``...).
 
 >>> from link4.rules import MAX_WIDTH, MIN_HEIGHT, Player
