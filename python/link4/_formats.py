@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from link4 import _core
 from link4._core import board_moves
-from link4.errors import BoardError, size_mismatch_error
+from link4.errors import BoardError, quoted, size_mismatch_error
 from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
 
 if TYPE_CHECKING:
@@ -46,7 +46,7 @@ def _cell(value: Any, where: str, red: int = 1, yellow: int = 2) -> int:
     if isinstance(value, str):
         v = _CELL_TEXT.get(value.lower())
         if v is None or len(value) != 1:
-            raise BoardError(f"{where}: {value!r} is not a cell (use . X O, or 0 1 2)")
+            raise BoardError(f"{where}: {quoted(value)} is not a cell (use . X O, or 0 1 2)")
         return v
     number = _whole_number(value)
     if number is not None:
@@ -60,7 +60,7 @@ def _cell(value: Any, where: str, red: int = 1, yellow: int = 2) -> int:
     if number == -1 and (red, yellow) == (1, 2):
         hint = "; for a board of +1 and -1 say which is red: from_board(board, red=1, yellow=-1)"
     raise BoardError(
-        f"{where}: {value!r} is not a cell (0 empty, {red} red, {yellow} yellow){hint}"
+        f"{where}: {quoted(value)} is not a cell (0 empty, {red} red, {yellow} yellow){hint}"
     )
 
 
@@ -72,7 +72,7 @@ def _is_row(value: Any) -> bool:
 def _side_value(value: Any, name: str) -> int:
     number = _whole_number(value)
     if number is None or number == 0:
-        raise ValueError(f"{name} must be a whole number other than 0 (0 is empty), not {value!r}")
+        raise ValueError(f"{name} must be a whole number other than 0 (0 is empty), not {quoted(value)}")
     return number
 
 
@@ -163,7 +163,7 @@ def parse_board(
             cells = []
             for r, row in enumerate(seq):
                 if not _is_row(row):
-                    raise BoardError(f"row {r + 1} from the top is {row!r}, not a row of cells")
+                    raise BoardError(f"row {r + 1} from the top is {quoted(row)}, not a row of cells")
                 cells.append(list(row))
     _check_shape(cells, size)
     return [

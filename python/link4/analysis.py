@@ -2,7 +2,7 @@
 
 ``link4 analyze --json`` prints it and the web server's ``/api/analyze`` answers it: the
 same fields, the same numbers, for the same position. Its fields are described once, in
-the documentation of the HTTP API (docs/web.md). Columns are 0-based where they are
+the documentation of the HTTP API (:doc:`/web`). Columns are 0-based where they are
 columns (``column``, ``best``) and 1-based where they are moves (``move``, ``pos``,
 ``pv``), as everywhere in link4.
 

@@ -19,7 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from link4.engine import DEFAULT_TABLE_MB, Solver
-from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError
+from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError, quoted
 from link4.game import Game
 from link4.score import winning_move
 
@@ -110,11 +110,11 @@ def _parse(lines: Iterator[str], source: str) -> list[tuple[str, int]]:
         if not words:
             continue
         if len(words) != 2:
-            raise ValueError(f"{source}, line {n}: expected '<moves> <score>', got {line.strip()!r}")
+            raise ValueError(f"{source}, line {n}: expected '<moves> <score>', got {quoted(line.strip())}")
         try:
             score = int(words[1])
         except ValueError:
-            raise ValueError(f"{source}, line {n}: the score {words[1]!r} is not an integer") from None
+            raise ValueError(f"{source}, line {n}: the score {quoted(words[1])} is not an integer") from None
         out.append((words[0], score))
     return out
 

@@ -1,6 +1,6 @@
 """The opening book: exact scores of the positions near the start, looked up instantly.
 
-A book file (docs/book.md: a header with a CRC-32 of the payload, then sorted canonical
+A book file (:doc:`/book`: a header with a CRC-32 of the payload, then sorted canonical
 keys and their scores) is written and read by the engine's own code, read in one go and
 checked; lookups are a binary search in the engine. One entry serves a position and its
 mirror image. See :class:`link4.Book`; ``link4 book`` builds, checks and describes books.
@@ -61,7 +61,8 @@ class Book:
     size, or for what is no position).
 
     Args:
-        core: The compiled engine's book.
+        core: The engine's own book, as :meth:`open`, :meth:`from_bytes` and
+            :meth:`from_entries` make it: a Book is made by those.
         path: The file it was read from, or None.
 
     Examples:
@@ -117,7 +118,7 @@ class Book:
 
     @classmethod
     def from_bytes(cls, data: bytes) -> Book:
-        """Read and check a book from the bytes of a book file (docs/book.md).
+        """Read and check a book from the bytes of a book file (:doc:`/book`).
 
         Args:
             data: The bytes, as :meth:`to_bytes` gives them.
@@ -167,7 +168,7 @@ class Book:
         return cls(_core.Book.from_entries(list(entries.items()), depth, width=width, height=height))
 
     def to_bytes(self) -> bytes:
-        """The bytes of the book's file (docs/book.md)."""
+        """The bytes of the book's file (:doc:`/book`)."""
         return self._core.to_bytes()
 
     @property
@@ -227,7 +228,7 @@ class Book:
 
     @property
     def version(self) -> int:
-        """The format version of the file (docs/book.md)."""
+        """The format version of the file (:doc:`/book`)."""
         return self._core.version
 
     def entries(self) -> Iterator[tuple[Game, int]]:
@@ -314,7 +315,7 @@ def canonical_key(position: Game | str, *, width: int | None = None, height: int
 
 
 def core_book(book: Book) -> _core.Book:
-    """The compiled core's book behind ``book``, for link4's own modules."""
+    """The engine's own book behind ``book``, as link4's solvers and players take it."""
     return book._core
 
 

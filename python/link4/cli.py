@@ -9,13 +9,28 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from link4._version import __version__
+from link4.errors import quoted
 
 __all__ = ["build_parser", "main"]
 
 # Command name -> module under link4.commands. Each module has add_parser() and run().
 COMMANDS = ("play", "solve", "analyze", "bench", "book", "dataset", "evaluate", "serve")
+
+
+class _Parser(argparse.ArgumentParser):
+    """A parser that names itself as the one to refuse what it parses.
+
+    The subparsers are of the same class (argparse makes them so), and the innermost one
+    chosen sets ``refuse`` last: so arguments that no parser takes are refused with the
+    usage of the command they were given to (``link4 analyze 44 55``: analyze's usage).
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_defaults(refuse=self.error)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -31,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         >>> args.command, args.positions, args.weak
         ('solve', ['4453'], True)
     """
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="link4",
         description="link4: a perfect Connect Four engine. Moves are written as digits 1-7 "
         "(1 = leftmost column), e.g. 4453; on another board (--size WxH), 1 to W.",
@@ -64,7 +79,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         0
     """
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        args.refuse(f"unrecognized arguments: {quoted(' '.join(extra))}")
     if args.command is None:
         parser.print_help()
         return 0

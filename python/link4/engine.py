@@ -3,9 +3,9 @@
 Its names are the package's: :class:`link4.Solver`, :class:`link4.SearchResult`,
 :func:`link4.solve` and :data:`link4.CENTRE_ORDER`.
 
-Every answer comes from the compiled core (``link4._core``): this module builds one
-request per answer (``link4._request`` checks the arguments and converts the results
-into Python values) and holds the tie rule's random choice. Nothing here searches.
+Every answer is one call into the compiled engine, which does all the searching: this
+module checks what it is asked, hands it to the engine as one request, turns the answer
+into Python values, and holds the tie rule's random choice.
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class Solver:
     Its table keeps what one search learnt for the next, so one Solver serves many
     positions (:func:`link4.solve` keeps one per thread).
 
-    A score is seen from the side to move (docs/score.md, :mod:`link4.score`): 0 is a
+    A score is seen from the side to move (:doc:`/score`, :mod:`link4.score`): 0 is a
     draw; a win scores 1 + the number of discs the winner had not yet played, so on the
     7 x 6 board a win with one's k-th disc scores 22 - k; a loss is the negative of the
     opponent's win. Columns are 0-based; among equally good ones the tie rule takes the

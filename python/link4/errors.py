@@ -5,8 +5,8 @@ Each message says what was wrong and what is allowed. The classes are also the p
 names (``link4.InvalidMoveError``); two refine others: :exc:`link4.GameOverError` is an
 :exc:`link4.IllegalMoveError`, :exc:`link4.BoardSizeError` a :exc:`link4.BoardError`.
 
-The compiled engine reports what went wrong as a code with details; ``from_core``
-turns that into the exception and its message, so every message is written here, once.
+The compiled engine reports what went wrong as a code with details, which this module
+turns into the exception and its message: every message is written here, once.
 
 >>> import link4
 >>> try:
@@ -33,8 +33,12 @@ __all__ = [
     "InvalidMoveError",
     "SizeMismatchError",
     "board_size_error",
+    "quoted",
     "size_mismatch_error",
 ]
+
+# How much of what a user gave a message quotes: enough to recognise it, never a whole file.
+QUOTE_LIMIT = 40
 
 # The details of an error code, by name (cpp/link4/errors.hpp names them for each code).
 _Details = dict[str, Any]
@@ -178,6 +182,35 @@ for _cls in (
     _cls.__module__ = "link4"
 
 
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``value``, something a user gave, quoted for a message: whole when short, else cut.
+
+    Every message of link4 that repeats what it was given (a move string, an option's
+    value, a line of a file, a request's parameter) quotes it through this, so that a
+    file read by mistake or a long paste never floods the message.
+
+    Args:
+        value: What was given: a string, or any value, written as Python writes it.
+        limit: The most characters of it quoted.
+
+    Returns:
+        A string as Python writes it (``'4453'``) when it has at most ``limit``
+        characters; else its first ``limit`` characters quoted, then ``...`` and the
+        length of the whole, so that the cut is plain. Another value is its ``repr``,
+        cut after ``limit`` characters with ``...``.
+
+    Example:
+        >>> print(quoted("4453"), quoted("12345" * 20, limit=8), quoted(list(range(50)), limit=8))
+        '4453' '12345123'... (100 characters) [0, 1, 2...
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}... ({len(value)} characters)"
+    shown = repr(value)
+    return shown if len(shown) <= limit else f"{shown[:limit]}..."
+
+
 def board_size_error(width: int, height: int) -> BoardSizeError:
     """The error for a board of ``width`` columns and ``height`` rows that link4 does not play.
 
@@ -241,7 +274,7 @@ def _over(d: _Details) -> str:
 
 def _in_string(d: _Details) -> str:
     """Which move of a move string is illegal."""
-    return f"illegal move {d['index'] + 1} of {d['moves']!r}"
+    return f"illegal move {d['index'] + 1} of {quoted(d['moves'])}"
 
 
 def _disc_count(red: int, yellow: int) -> BoardError:
@@ -262,7 +295,7 @@ def _moved_after_four(winner: int) -> BoardError:
 # exception it is: the one place where they are decoded.
 _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.MALFORMED_STRING: lambda d: InvalidMoveError(
-        f"invalid move string {d['moves']!r}: character {d['index'] + 1} is "
+        f"invalid move string {quoted(d['moves'])}: character {d['index'] + 1} is "
         f"{d['moves'][d['index']]!r}, but moves are the digits 1 to {d['width']} "
         "(1 = leftmost column)"
     ),

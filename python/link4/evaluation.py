@@ -165,7 +165,10 @@ class Evaluation:
                 f"   {100 * rate:.1f} % [{100 * low:.1f}, {100 * high:.1f}]"
             )
         lines.append(f"moves judged: {self.moves} (illegal: {self.illegal})")
-        lines.append(f"perfect moves: {self.perfect}")
+        if self.illegal == self.moves:  # each game ended at the policy's first action
+            lines.append("perfect moves: none: the agent made no legal move")
+        else:
+            lines.append(f"perfect moves: {self.perfect}")
         lines.append(f"blunders:      {self.blunders}")
         return "\n".join(lines)
 

@@ -46,7 +46,7 @@ from link4._request import DEFAULT_TABLE_MB, thread_count
 from link4._seeding import seed_value, stream_states, system_seed
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import PositionLike, Solver, core_solver
-from link4.errors import GameOverError, size_mismatch_error
+from link4.errors import GameOverError, quoted, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
 from link4.limit import Limit, limit_of
 from link4.rules import Board, check_size, named_board
@@ -92,7 +92,7 @@ def _level_name(level: object) -> str:
         raise TypeError(f"level is an int from 1 to 5 or 'perfect', not {type(level).__name__}")
     name = str(level).strip().lower()
     if name not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: the levels are 1 to 5 and 'perfect'")
+        raise ValueError(f"unknown level {quoted(level)}: the levels are 1 to 5 and 'perfect'")
     return name
 
 
@@ -406,7 +406,7 @@ class Bot:
 
     def __post_init__(self) -> None:
         if self.name not in BOT_NAMES:
-            raise ValueError(f"a bot is one of {', '.join(BOT_NAMES)}, not {self.name!r}")
+            raise ValueError(f"a bot is one of {', '.join(BOT_NAMES)}, not {quoted(self.name)}")
         if self.nodes is not None:
             if self.name != "perfect":
                 raise ValueError(f"nodes is a budget of the perfect player's, not level {self.name!r}'s")
@@ -482,7 +482,7 @@ def as_bot(value: BotLike) -> Bot:
         raise TypeError(f"a bot is a link4.players.Bot, a level or a name, not {type(value).__name__}")
     name = str(value).strip().lower()
     if name not in BOT_NAMES:
-        raise ValueError(f"unknown bot {value!r}: the bots are {', '.join(BOT_NAMES)}")
+        raise ValueError(f"unknown bot {quoted(value)}: the bots are {', '.join(BOT_NAMES)}")
     return Bot(name)
 
 

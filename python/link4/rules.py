@@ -1,7 +1,7 @@
 """The board's sizes and the two sides: what every module of link4 needs.
 
-It sits below the modules that use them (game, _formats, svg, wording...), so that none
-of those imports another to get them. The names are also the package's own
+It sits below the modules that use them (the game, its pictures, the words of scores...),
+so that none of those imports another to get them. The names are also the package's own
 (``link4.Player``, ``link4.RED``, ``link4.WIDTH``...).
 
 >>> from link4.rules import MAX_WIDTH, MIN_HEIGHT, Player
@@ -16,7 +16,7 @@ import operator
 import re
 
 from link4 import _core
-from link4.errors import BoardSizeError, board_size_error
+from link4.errors import BoardSizeError, board_size_error, quoted
 
 __all__ = ["HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "RED", "WIDTH", "YELLOW", "Player"]
 
@@ -127,7 +127,7 @@ def parse_size(text: str) -> tuple[int, int]:
     """
     found = _SIZE.fullmatch(text)
     if found is None:
-        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {text!r}")
+        raise BoardSizeError(f"a board size is WxH (columns x rows) such as 8x7, not {quoted(text)}")
     return check_size(int(found[1]), int(found[2]))
 
 

@@ -1,4 +1,4 @@
-"""The score convention, computed in Python (docs/score.md).
+"""The score convention (:doc:`/score`), computed in Python.
 
 These functions turn the scores of :meth:`link4.Solver.solve` and the other searches
 into the move or the disc that wins, and back.

@@ -235,8 +235,14 @@ def hint_bound_words(
 ) -> str:
     """What proven bounds on the value of a move say, to the person about to play it.
 
+    The one wording of a move's unproven value wherever it is spoken to the player (a
+    hint, an analysis at the prompt or on the page): the words of
+    :func:`bound_words`, said of the move.
+
     >>> hint_bound_words(3, 9, ply=4)
-    'it wins (with your 19th disc or sooner)'
+    'it wins, with your 19th disc or sooner'
+    >>> hint_bound_words(0, 5), hint_bound_words(-9, -2, ply=4), hint_bound_words(-3, 3)
+    ('it draws or wins', 'it loses: your opponent wins, with its 20th disc or sooner', 'not solved in time')
 
     Args:
         lower: The proven lower bound, from the side to move.
@@ -247,13 +253,15 @@ def hint_bound_words(
         height: The board's rows.
 
     Returns:
-        The sentence.
+        The sentence, or :data:`NOT_SOLVED` when the bounds prove nothing.
     """
-    if lower > 0:
-        disc = winning_disc(lower, ply, width=width, height=height)
-        return f"it wins (with your {ordinal(disc)} disc or sooner)"
+    if lower > 0 or upper < 0:
+        disc = ordinal(winning_disc(lower if lower > 0 else upper, ply, width=width, height=height))
+        if lower > 0:
+            return f"it wins, with your {disc} disc or sooner"
+        return f"it loses: your opponent wins, with its {disc} disc or sooner"
     if lower == 0:
-        return "it keeps at least a draw" + (" (perhaps more)" if upper > 0 else "")
-    if upper < 0:
-        return "every move loses against perfect play; this one holds out longest as far as proven"
-    return "its value is not proven yet"
+        return "it draws or wins"
+    if upper == 0:
+        return "it draws or loses"
+    return NOT_SOLVED

@@ -6,6 +6,7 @@ every hint is instant.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
@@ -162,6 +163,21 @@ def test_save_then_load(tmp_path: Path) -> None:
     assert quit_and_record(child) == saved
 
 
+def test_loading_a_file_that_is_no_record_quotes_only_its_start(tmp_path: Path) -> None:
+    path = tmp_path / "passwd"
+    path.write_text("root:x:0:0:root:/root:/bin/bash\n" * 300)
+    child = spawn("--moves", DRAWN)
+    child.expect(PROMPT)
+    child.sendline(f"l {path}")
+    child.expect(r"Could not load .*passwd: invalid move string '(.*)'\.\.\. \((\d+) characters\): "
+                 r"character 1 is 'r'.*\.\r\n")
+    assert child.match.group(1) == "root:x:0:0:root:/root:/bin/bashroot:x:0:"  # lines joined
+    assert int(child.match.group(2)) == 31 * 300
+    child.expect(PROMPT)
+    assert child.before.strip() == ""  # nothing more of the file
+    assert quit_and_record(child) == DRAWN
+
+
 def test_ctrl_c_at_the_prompt_leaves_with_the_record() -> None:
     child = spawn("--moves", DRAWN)
     child.expect(PROMPT)
@@ -172,6 +188,49 @@ def test_ctrl_c_at_the_prompt_leaves_with_the_record() -> None:
     child.close()
     assert child.exitstatus == 130
     assert "Traceback" not in (child.before or "")
+
+
+def screen(output: str) -> list[str]:
+    """The lines a terminal shows of ``output`` (without escapes): a carriage return goes
+    back to the start of the line, whose characters what follows overwrites."""
+    lines: list[list[str]] = [[]]
+    col = 0
+    for ch in output:
+        if ch == "\n":
+            lines.append([])
+            col = 0
+        elif ch == "\r":
+            col = 0
+        else:
+            line = lines[-1]
+            line[col:col + 1] = [ch]
+            col += 1
+    return ["".join(line).rstrip() for line in lines]
+
+
+@pytest.mark.parametrize(
+    ("command", "thinking", "stopped"),
+    [("a", "Solving every column", "Analysis stopped."), ("h", "Looking for the best move", "Hint stopped.")],
+)
+def test_ctrl_c_during_a_search_at_the_prompt_leaves_nothing_of_its_echo(
+    command: str, thinking: str, stopped: str
+) -> None:
+    # Two discs down and no book: neither search ends before the Ctrl-C.
+    child = spawn("--moves", "44", "--book", "none", "--human-vs-human")
+    child.logfile_read = io.StringIO()
+    child.expect(r"to move, 1-7 or \? for help> ")
+    child.sendline(command)
+    child.expect(rf"{thinking}\.\.\. \d+ s \(Ctrl-C to stop\)")
+    child.sendintr()
+    child.expect(re.escape(stopped))
+    child.expect(r"for help> ")
+    shown = screen(child.logfile_read.getvalue())
+    at = shown.index(stopped)
+    # The terminal echoed ^C after the spinner's line; both are gone, and the message
+    # takes their line, just under the command typed.
+    assert shown[at - 1].endswith(f"for help> {command}")
+    assert not any("^C" in line or line == "C" for line in shown)
+    assert quit_and_record(child) == "44"
 
 
 def test_end_of_input_leaves_with_the_record() -> None:
@@ -273,4 +332,6 @@ def test_a_book_that_cannot_be_read_is_refused(tmp_path: Path) -> None:
 def test_a_thread_count_out_of_range_is_refused(threads: str) -> None:
     r = run_cli("play", "--threads", threads)
     assert r.returncode == 2 and r.stdout == ""
-    assert r.stderr == f"link4 play: --threads must be from 1 to 256, not {threads}\n"
+    assert r.stderr.endswith(
+        f"link4 play: error: argument --threads: must be a whole number from 1 to 256, not '{threads}'\n"
+    )

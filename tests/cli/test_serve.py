@@ -88,12 +88,12 @@ def test_open_starts_a_browser_on_the_page(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--port", "70000"], "--port is from 0 to 65535, not 70000"),
-        (["--time-limit", "0"], "--time-limit is a number of seconds > 0, not 0"),
-        (["--time-limit", "nan"], "--time-limit is a number of seconds > 0, not nan"),
-        (["--threads", "0"], "--threads must be from 1 to"),
-        (["--lone-threads", "0"], "--lone-threads must be from 1 to"),
-        (["--table-mb", "1"], "--table-mb is from 4 to"),
+        (["--port", "70000"], "argument --port: must be a whole number from 0 to 65535, not '70000'"),
+        (["--time-limit", "0"], "argument --time-limit: must be a number of seconds > 0, not '0'"),
+        (["--time-limit", "nan"], "argument --time-limit: must be a number of seconds > 0, not 'nan'"),
+        (["--threads", "0"], "argument --threads: must be a whole number from 1 to"),
+        (["--lone-threads", "0"], "argument --lone-threads: must be a whole number from 1 to"),
+        (["--table-mb", "1"], "argument --table-mb: must be a number of MB from 4 to"),
         (["--book", "no-such-book.l4b"], "--book: "),
         (["--host", "no-such-host.invalid"], "cannot listen on no-such-host.invalid port 8000"),
     ],
@@ -101,8 +101,10 @@ def test_open_starts_a_browser_on_the_page(tmp_path: Path) -> None:
 def test_bad_options_are_one_line_and_a_non_zero_exit(args: list[str], message: str) -> None:
     done = link4("serve", *args)
     assert done.returncode in (1, 2)
-    assert done.stderr.startswith("link4 serve: ") and message in done.stderr
-    assert "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+    # One line; an option the parser refuses comes after the usage, as argparse writes it.
+    last = done.stderr.splitlines()[-1]
+    assert last.startswith("link4 serve: ") and message in last and "Traceback" not in done.stderr
+    assert done.stderr.count("\n") == 1 or done.stderr.startswith("usage: link4 serve ")
 
 
 def test_a_port_in_use_is_said_so() -> None:

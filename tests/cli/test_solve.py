@@ -24,6 +24,16 @@ def test_positions_as_arguments() -> None:
     assert all(len(line) == 4 and int(line[2]) >= 0 and int(line[3]) >= 0 for line in lines)
 
 
+def test_the_empty_board_is_written_as_a_dash_and_read_back() -> None:
+    p = link4("solve", "", "4")
+    assert p.returncode == 0, p.stderr
+    assert [line.split()[:2] for line in p.stdout.splitlines()] == [["-", "1"], ["4", "-1"]]
+    again = link4("solve", stdin=p.stdout)  # the output is a file of '<moves> <score>' lines
+    assert again.returncode == 0, again.stderr
+    assert [line.split()[:2] for line in again.stdout.splitlines()] == [["-", "1"], ["4", "-1"]]
+    assert link4("solve", "-", "--json").stdout.startswith('{"moves": "", "score": 1,')
+
+
 def test_benchmark_files_can_be_piped_in() -> None:
     sample = load_pons("Test_L2_R1", 30)
     p = link4("solve", stdin="".join(f"{m} {s}\n" for m, s in sample))
@@ -54,7 +64,9 @@ def test_weak_and_analyze() -> None:
 
 def test_empty_argument_is_the_empty_board_and_bad_table_size_is_refused() -> None:
     p = link4("solve", "--table-mb", "1", "44")
-    assert p.returncode == 2 and "table_mb" in p.stderr
+    assert p.returncode == 2 and p.stderr.endswith(
+        "link4 solve: error: argument --table-mb: must be a number of MB from 4 to 1048576, not '1'\n"
+    )
 
 
 def test_undecodable_input_is_a_bad_line_not_a_crash() -> None:
@@ -94,10 +106,11 @@ def test_json_lines_and_analyze_with_threads() -> None:
 
 
 def test_bad_thread_counts_are_refused() -> None:
-    p = link4("solve", "--threads", "0", "44")
-    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 0\n"
-    p = link4("solve", "--threads", "257", "44")
-    assert p.returncode == 2 and p.stderr == "link4 solve: --threads must be from 1 to 256, not 257\n"
+    for threads in ("0", "257", "two"):
+        p = link4("solve", "--threads", threads, "44")
+        assert p.returncode == 2 and p.stdout == "" and p.stderr.endswith(
+            f"link4 solve: error: argument --threads: must be a whole number from 1 to 256, not '{threads}'\n"
+        )
 
 
 def test_the_book_option(tmp_path: Path) -> None:

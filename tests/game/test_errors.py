@@ -4,6 +4,7 @@ left exactly as it was; and every error code of the engine, each raised by the e
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -30,7 +31,9 @@ from link4 import (
 )
 from link4._core import ErrorCode
 from link4.book import canonical_key
-from link4.errors import from_core
+from link4.errors import QUOTE_LIMIT, from_core, quoted
+from link4.players import Bot, Engine
+from link4.rules import parse_size
 
 
 @contextmanager
@@ -583,3 +586,38 @@ def test_a_code_unknown_to_python_is_a_runtime_error() -> None:
     error = from_core(ErrorCode(200), col=1)
     assert type(error) is RuntimeError
     assert str(error).startswith("link4 engine error ") and str(error).endswith(": {'col': 1}")
+
+
+# -- what a message quotes of what it was given ------------------------------------------
+
+
+def test_a_long_input_is_quoted_cut_and_says_so() -> None:
+    assert quoted("4453") == "'4453'"
+    text = "#" + "x" * 4999
+    shown = quoted(text)
+    assert shown == repr(text[:QUOTE_LIMIT]) + "... (5000 characters)"
+    assert quoted(list(range(1000))).endswith("...") and len(quoted(list(range(1000)))) <= QUOTE_LIMIT + 3
+
+
+FILE = "# a whole file, by mistake\n" * 400
+
+
+@pytest.mark.parametrize(
+    ("make", "error"),
+    [
+        (lambda: Game("44" + FILE), InvalidMoveError),  # a file read as moves
+        (lambda: Game("4444444" + "1" * 10_000), IllegalMoveError),
+        (lambda: parse_size(FILE), BoardSizeError),
+        (lambda: Game.from_board([[FILE] * 4] * 4), BoardError),
+        (lambda: Engine(FILE), ValueError),
+        (lambda: Bot(FILE), ValueError),
+    ],
+)
+def test_a_message_quotes_at_most_a_short_cut_prefix_of_what_it_was_given(
+    make: Callable[[], object], error: type[Exception]
+) -> None:
+    with pytest.raises(error) as caught:
+        make()
+    message = str(caught.value)
+    assert len(message) < 300, message
+    assert re.search(r"'\.\.\. \(1\d{4} characters\)", message), message

@@ -10,9 +10,11 @@ page and the Solver's reference are saved there as PNG pictures.
 from __future__ import annotations
 
 import functools
+import html
 import http.server
 import importlib.util
 import os
+import re
 import threading
 import urllib.request
 from collections.abc import Iterator
@@ -146,6 +148,25 @@ def test_the_search_box_finds_the_pages(browser: Any, address: str, query: str, 
     assert "search.html" in browser.current_url
     found = [a.get_attribute("href") for a in browser.find_elements("css selector", "ul.search li a")]
     assert any(href.split("#")[0].endswith(page) for href in found), found
+
+
+def page_text(page: Path) -> str:
+    """What a reader sees of a built page: its text without the tags."""
+    text = re.sub(r"<(script|style)\b.*?</\1>", " ", page.read_text(encoding="utf-8"), flags=re.S)
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", text)).split())
+
+
+def test_the_reference_speaks_of_public_names_and_links_the_documents_it_cites(site: Path) -> None:
+    pages = sorted((site / "reference").glob("*.html"))
+    assert len(pages) > 10
+    for page in pages:
+        text = page_text(page)
+        # A private module (link4._core, link4._request...) is no name a user imports.
+        assert not re.search(r"link4\._(?!_version__)[a-z]\w*", text), page.name
+        # A document of the site is a link to its page, not the path of its source.
+        assert not re.search(r"docs/[\w/-]+\.md", text), page.name
+    score = (site / "reference" / "score.html").read_text(encoding="utf-8")
+    assert 'href="../score.html"' in score
 
 
 def test_a_site_that_leaves_out_public_names_fails_to_build(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -92,6 +93,8 @@ def test_an_illegal_action_is_a_lost_game_and_a_blunder_unless_lost_anyway() -> 
     assert (result.illegal, result.moves, result.as_red.losses, result.as_yellow.losses) == (4, 4, 2, 2)
     # Red threw away the empty board's win; yellow, after the first disc, was lost anyway.
     assert (result.blunders.count, result.perfect.count) == (2, 0)
+    # Its perfect-move rate is no figure: it made no move to judge.
+    assert "perfect moves: none: the agent made no legal move" in str(result).splitlines()
 
 
 def test_bad_arguments() -> None:
@@ -128,7 +131,7 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
         cwd=Path.cwd(),
     )
     assert done.returncode == 0 and "centre against level 1: 4 games" in done.stdout
-    assert "perfect moves:" in done.stdout and "as yellow" in done.stdout
+    assert re.search(r"^perfect moves: \d+\.\d % \[", done.stdout, re.M) and "as yellow" in done.stdout
     done = _cli(
         "--agent",
         "4",
@@ -151,8 +154,10 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
         (["--agent", "nowhere:policy"], "cannot import nowhere"),
         (["--agent", "my_agent:missing"], "my_agent has no missing"),
         (["--agent", "policy"], "a bot (random, 1, 2, 3, 4, 5, perfect) or MODULE:NAME"),
-        (["--agent", "1", "--games", "0"], "--games must be at least 1"),
-        (["--agent", "1", "--nodes", "10", "--opponent", "3"], "--nodes is a positive budget"),
+        (["--agent", "1", "--games", "0"], "argument --games: must be a whole number >= 1, not '0'"),
+        (["--agent", "1", "--nodes", "10", "--opponent", "3"], "--nodes is a budget for --opponent perfect"),
+        (["--agent", "1", "--nodes", "0"], "argument --nodes: must be a whole number >= 1, not '0'"),
+        (["--agent", "1", "--seed", "-1"], "argument --seed: must be a whole number >= 0, not '-1'"),
         (["--agent", "1", "--size", "3x3"], "--size"),
         (["--agent", "my_agent:broken", "--games", "2"], "the agent failed: ValueError"),
     ],

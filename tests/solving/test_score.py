@@ -119,5 +119,8 @@ def test_words_at_other_sizes() -> None:
 def test_bound_words_at_other_sizes() -> None:
     assert bound_words(2, 5, RED, width=5, height=5) == "red wins, with its 12th disc or sooner"
     assert bound_words(2, 5, YELLOW, width=5, height=5) == "yellow wins, with its 11th disc or sooner"
-    assert hint_bound_words(2, 5, ply=1, width=5, height=5) == "it wins (with your 11th disc or sooner)"
-    assert hint_bound_words(3, 9) == "it wins (with your 19th disc or sooner)"
+    assert hint_bound_words(2, 5, ply=1, width=5, height=5) == "it wins, with your 11th disc or sooner"
+    assert hint_bound_words(3, 9) == "it wins, with your 19th disc or sooner"
+    assert hint_bound_words(-5, -2, ply=1, width=5, height=5) == (
+        "it loses: your opponent wins, with its 12th disc or sooner"
+    )

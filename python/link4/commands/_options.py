@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
+from collections.abc import Callable
 
 from link4.book import SHIPPED, BookChoice, BookSource
-from link4.engine import MAX_THREADS
-from link4.errors import BoardSizeError
+from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
+from link4.errors import BoardSizeError, quoted
 from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 
 
@@ -32,14 +34,59 @@ def book_choice(args: argparse.Namespace, board: tuple[int, int] = (WIDTH, HEIGH
     return source
 
 
-def threads_out_of_range(command: str, threads: int | None, option: str = "--threads") -> bool:
-    """True, after one line on stderr, when a count of threads (``option``, --threads
-    unless told) was given outside 1..MAX_THREADS."""
-    if threads is None or 1 <= threads <= MAX_THREADS:
-        return False
-    print(f"link4 {command}: {option} must be from 1 to {MAX_THREADS}, not {threads}",
-          file=sys.stderr)
-    return True
+# The types of the numeric options. argparse calls one with the text typed and, when it
+# raises ArgumentTypeError, refuses the command line naming the option: so each option
+# is checked once, before anything runs, and its message quotes the value as typed.
+
+
+def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
+    """The type of an option that takes a whole number from ``low`` (to ``high``)."""
+    span = f"from {low} to {high}" if high is not None else f">= {low}"
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = low - 1
+        if value < low or (high is not None and value > high):
+            raise argparse.ArgumentTypeError(f"must be a whole number {span}, not {quoted(text)}")
+        return value
+
+    return parse
+
+
+def amount(
+    unit: str, low: float, high: float = math.inf, *, low_allowed: bool = True, no_limit: bool = False
+) -> Callable[[str], float]:
+    """The type of an option that takes a finite number of ``unit`` from ``low`` to
+    ``high`` (above ``low`` when it is not ``low_allowed``), or inf when it is ``no_limit``."""
+    span = (f"from {_plain(low)} to {_plain(high)}" if high < math.inf
+            else f">= {_plain(low)}" if low_allowed else f"> {_plain(low)}")
+    if no_limit:
+        span += " or inf (no limit)"
+
+    def parse(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            value = math.nan
+        finite = math.isfinite(value) or (no_limit and value == math.inf)
+        if not (low <= value <= high and finite and (low_allowed or value > low)):
+            raise argparse.ArgumentTypeError(f"must be a number of {unit} {span}, not {quoted(text)}")
+        return value
+
+    return parse
+
+
+def _plain(bound: float) -> str:
+    """A bound as a person writes it: 1048576, not 1.04858e+06."""
+    return str(int(bound)) if float(bound).is_integer() else str(bound)
+
+
+THREADS = whole_number(1, MAX_THREADS)
+TABLE_MB = amount("MB", MIN_TABLE_MB, MAX_TABLE_MB)
+SEED = whole_number(0)
+SECONDS = amount("seconds", 0, low_allowed=False)
 
 
 def add_size_option(p: argparse.ArgumentParser) -> None:

@@ -12,14 +12,15 @@ from collections.abc import Callable
 from typing import TextIO, TypedDict
 
 from link4.book import SHIPPED, BookSource
+from link4.commands._findings import Findings
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
-from link4.errors import IllegalMoveError, InvalidMoveError
+from link4.errors import IllegalMoveError, InvalidMoveError, quoted
 from link4.game import Game
 from link4.players import Engine
 from link4.rules import HEIGHT, WIDTH, Player, ordinal
 from link4.score import best_columns
-from link4.wording import column_bound_words, column_words, hint_bound_words, hint_words
+from link4.wording import NOT_SOLVED, column_words, hint_bound_words, hint_words
 
 HINT_SECONDS = 10.0  # how long a hint or an analysis may search before giving up
 ANALYSIS_SECONDS = 15.0
@@ -83,6 +84,7 @@ class PlaySession:
         self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
         self.engine = Engine(self.level, seed=args.seed, threads=self.threads, book=self.book)
         self._solver: Solver | None = None
+        self.findings = Findings()  # what the hints and analyses proved, which both answer from
         self.game = self.new_game_from(args.moves)
         self.engine_sides: set[Player] = set()
         self.paused = False  # the engine was stopped with Ctrl-C and waits for Enter
@@ -178,7 +180,6 @@ class PlaySession:
         except KeyboardInterrupt:
             if len(self.engine_sides) == len(Player):
                 raise  # nobody to hand the prompt to: leave, printing the record
-            self.say()
             self.say(
                 "Stopped: the engine did not move and the game is unchanged. "
                 "Press Enter to let it think again."
@@ -221,9 +222,8 @@ class PlaySession:
         elif word in ("?", "help"):
             self.say("Commands:\n" + commands_help(self.game.width))
         else:
-            shown = text if len(text) <= 20 else text[:17] + "..."
             self.say(
-                f"'{shown}' is not a move or a command: type a column number 1-{self.game.width}, "
+                f"{quoted(text)} is not a move or a command: type a column number 1-{self.game.width}, "
                 "or ? for the commands."
             )
 
@@ -275,21 +275,19 @@ class PlaySession:
             with Thinking(self.out, "Looking for the best move", tty=self.tty):
                 r = self.solver.search(self.game, ties=False, time_limit=HINT_SECONDS)
         except KeyboardInterrupt:
-            self.say()
             self.say("Hint stopped.")
             return
-        if r.exact and r.score is not None:
-            self.say(
-                f"Hint: column {r.best_move + 1} - "
-                f"{hint_words(r.score, self.game.ply, opponent=self.opponent_name(), **self.board)}."
-            )
-            return
-        # Not solved in time: the move with the best proven value, and what is proven.
-        self.say(
-            f"Hint: column {r.best_move + 1} - "
-            f"{hint_bound_words(r.lower, r.upper, ply=self.game.ply, **self.board)}. "
-            f"(Not solved exactly within {HINT_SECONDS:.0f} s.)"
-        )
+        col, (lower, upper) = self.findings.recommend(self.game, r)
+        if lower == upper:
+            words = hint_words(lower, self.game.ply, opponent=self.opponent_name(), **self.board)
+        else:
+            words = self.unproven(lower, upper)
+        self.say(f"Hint: column {col + 1} - {words}.")
+
+    def unproven(self, lower: int, upper: int) -> str:
+        """What is proven of a move whose exact score is not, as hints and analyses say it."""
+        words = hint_bound_words(lower, upper, ply=self.game.ply, **self.board)
+        return words if words == NOT_SOLVED else f"{words} (the exact score {NOT_SOLVED})"
 
     def analysis(self) -> None:
         if self.game.is_over():
@@ -297,11 +295,11 @@ class PlaySession:
             return
         try:
             with Thinking(self.out, "Solving every column", tty=self.tty):
-                values = self.solver.analyze(self.game, time_limit=ANALYSIS_SECONDS)
+                found = self.solver.analyze(self.game, time_limit=ANALYSIS_SECONDS)
         except KeyboardInterrupt:
-            self.say()
             self.say("Analysis stopped.")
             return
+        values = self.findings.analysis(self.game, found)
         best = best_columns(values)
         ply = self.game.ply
         self.say(f"The value of each column for {self.who(self.game.turn)}:")
@@ -309,7 +307,7 @@ class PlaySession:
             if v is None:
                 words = "full"
             elif isinstance(v, SearchResult):
-                words = column_bound_words(v.lower, v.upper, self.game.turn, **self.board)
+                words = self.unproven(v.lower, v.upper)
             else:
                 words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")

@@ -104,12 +104,16 @@ def legend(palette: Palette, names: dict[Player, str] | None = None) -> str:
 # -- a long search --------------------------------------------------------------------
 
 
+_CTRL_C_ECHO = "^C"
+
+
 class Thinking:
     """While a long search runs, show that it is thinking and for how long.
 
     In a terminal a line is rewritten every half second; elsewhere one line is printed.
     The search runs in the calling (main) thread so that Ctrl-C reaches it; the display
-    runs in a thread of its own, as the search releases the interpreter meanwhile.
+    runs in a thread of its own, as the search releases the interpreter meanwhile. In a
+    terminal the line is cleared at the end, and so is the terminal's echo of a Ctrl-C.
     """
 
     def __init__(self, out: TextIO, what: str, *, tty: bool, delay: float = 0.4) -> None:
@@ -152,6 +156,10 @@ class Thinking:
         self._done.set()
         self._thread.join()
         self.seconds = time.monotonic() - self._start
-        if self.shown and self.tty:
-            self.out.write("\r" + " " * self._width + "\r")
+        stopped = exc_type is not None and issubclass(exc_type, KeyboardInterrupt)
+        if self.tty and (self.shown or stopped):
+            # The terminal echoes Ctrl-C as ^C after the line: cleared with it, the line
+            # is left empty, with the cursor at its start, for what comes next.
+            width = self._width + (len(_CTRL_C_ECHO) if stopped else 0)
+            self.out.write("\r" + " " * width + "\r")
             self.out.flush()

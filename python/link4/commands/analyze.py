@@ -8,7 +8,14 @@ import sys
 from contextlib import AbstractContextManager, nullcontext
 
 from link4.analysis import analysis
-from link4.commands._options import add_book_option, add_size_option, board_size, book_choice
+from link4.commands._options import (
+    TABLE_MB,
+    add_book_option,
+    add_size_option,
+    amount,
+    board_size,
+    book_choice,
+)
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
@@ -43,12 +50,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--no-color", action="store_true", help="no colour in the board")
     p.add_argument(
         "--time-limit",
-        type=float,
+        type=amount("seconds", 0, low_allowed=False, no_limit=True),
         metavar="SECONDS",
         help="give up on the columns not solved within SECONDS in all (they show as unknown)",
     )
     p.add_argument(
-        "--table-mb", type=float, default=DEFAULT_TABLE_MB,
+        "--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
         help=f"solver table size (default {DEFAULT_TABLE_MB})",
     )
     add_size_option(p)
@@ -83,8 +90,6 @@ def run(args: argparse.Namespace) -> int:
         game = Game(moves, width=board[0], height=board[1])
     except (InvalidMoveError, IllegalMoveError) as e:
         return _error(str(e))
-    if args.time_limit is not None and not args.time_limit > 0:
-        return _error(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     limit = Limit(time_limit=args.time_limit)
     try:
         book = book_choice(args, board)

@@ -9,7 +9,7 @@ import sys
 import time
 
 from link4 import bench
-from link4.commands._options import threads_out_of_range
+from link4.commands._options import THREADS, whole_number
 from link4.errors import BoardSizeError
 from link4.rules import parse_size
 
@@ -42,8 +42,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="the empty board of each size of LIST, such as '7x5,6x6' "
                    f"(default: {_DEFAULT_SIZES})")
     p.add_argument("--weak", action="store_true", help="only win/draw/loss")
-    p.add_argument("--limit", type=int, metavar="N", help="at most N positions per set")
-    p.add_argument("--threads", type=int, default=1, metavar="N",
+    p.add_argument("--limit", type=whole_number(1), metavar="N", help="at most N positions per set")
+    p.add_argument("--threads", type=THREADS, default=1, metavar="N",
                    help="threads per solve (default 1, the deterministic signature)")
     p.add_argument("files", nargs="*", metavar="FILE",
                    help="sets to run instead: files of '<moves> <score>' lines, or set names "
@@ -89,11 +89,6 @@ def run(args: argparse.Namespace) -> int:
     """Run ``link4 bench`` with the parsed arguments; return the exit status."""
     if args.sizes is not None:
         return _run_sizes(args)
-    if args.limit is not None and args.limit < 1:
-        print("link4 bench: --limit must be at least 1", file=sys.stderr)
-        return 2
-    if threads_out_of_range("bench", args.threads):
-        return 2
     try:
         if args.files:
             sets = [bench.load_set(f, args.limit) for f in args.files]

@@ -15,7 +15,7 @@ from typing import Any
 from link4._request import table_bytes
 from link4.book import Book, BookSource
 from link4.commands import _bookbuild
-from link4.commands._options import add_size_option, board_size, book_argument
+from link4.commands._options import SEED, TABLE_MB, add_size_option, board_size, book_argument, whole_number
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import BookError, SizeMismatchError
@@ -60,12 +60,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     add_size_option(b)
     where = b.add_mutually_exclusive_group()
     where.add_argument(
-        "--workers", type=int, metavar="N", help="local worker processes (default: every core)"
+        "--workers", type=whole_number(1), metavar="N", help="local worker processes (default: every core)"
     )
     where.add_argument("--scheduler", metavar="ADDRESS", help="a dask.distributed scheduler, e.g. tcp://host:8786")
-    b.add_argument("--task-size", type=int, default=64, metavar="N", help="positions per task (default 64)")
+    b.add_argument("--task-size", type=whole_number(1), default=64, metavar="N",
+                   help="positions per task (default 64)")
     b.add_argument(
-        "--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+        "--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
         help=f"table per worker (default {DEFAULT_TABLE_MB})",
     )
     b.add_argument("--book", "--from", dest="book", metavar="FILE",
@@ -78,8 +79,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     v = books.add_parser("verify", help="re-solve a sample without the book and compare",
                          description="Re-solve a random sample of a book's positions without the book.")
     v.add_argument("file", metavar="FILE")
-    v.add_argument("--sample", type=int, default=200, metavar="N", help="positions to check (default 200)")
-    v.add_argument("--seed", type=int, default=None, help="seed of the sample (default: random, printed)")
+    v.add_argument("--sample", type=whole_number(0), default=200, metavar="N",
+                   help="positions to check (default 200)")
+    v.add_argument("--seed", type=SEED, default=None, help="seed of the sample (default: random, printed)")
     v.add_argument("--leaves", action="store_true",
                    help="sample only the positions with the book's depth in discs")
     v.set_defaults(func=run_verify)
@@ -104,8 +106,6 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
         return client.get_executor(), client  # type: ignore[no-untyped-call]
 
     workers = args.workers or os.cpu_count() or 1
-    if workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {workers}")
     return ProcessPoolExecutor(max_workers=workers, initializer=_bookbuild.worker_signals), None
 
 
@@ -124,8 +124,6 @@ def run_build(args: argparse.Namespace) -> int:
         return _error(f"--root: {e}")
     if root.is_over():
         return _error(f"--root: the game is over ({root.outcome()})")
-    if args.task_size < 1:
-        return _error(f"--task-size must be at least 1, not {args.task_size}")
     try:
         table_bytes(args.table_mb)
     except (ValueError, MemoryError) as e:
@@ -198,8 +196,6 @@ def run_verify(args: argparse.Namespace) -> int:
         book = _open(args.file)
     except BookError as e:
         return _error(str(e))
-    if args.sample < 0:
-        return _error(f"--sample must be at least 0, not {args.sample}")
     with progress_bar("Checking against the children", len(book)) as advance:
         bad = _bookbuild.disagreements(book, advance)
     for moves, score, children in bad:

@@ -13,11 +13,11 @@ from typing import IO
 
 from link4._request import table_bytes
 from link4.batch import analyze_many
-from link4.commands._options import add_size_option, board_size
+from link4.commands._options import SEED, TABLE_MB, THREADS, add_size_option, board_size, whole_number
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, iter_random_positions, read_jsonl_row, write
 from link4.engine import DEFAULT_TABLE_MB
-from link4.errors import Interrupted
+from link4.errors import Interrupted, quoted
 from link4.game import Game
 
 DESCRIPTION = """\
@@ -44,18 +44,18 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("--out", required=True, metavar="FILE", help="the file to write")
-    p.add_argument("--count", type=int, default=10_000, metavar="N",
+    p.add_argument("--count", type=whole_number(1), default=10_000, metavar="N",
                    help="how many random positions (default 10000)")
     p.add_argument("--plies", default="20-30", metavar="A-B",
                    help="discs on the board in the random positions (default 20-30)")
-    p.add_argument("--seed", type=int, default=0, help="seed of the random positions (default 0)")
+    p.add_argument("--seed", type=SEED, default=0, help="seed of the random positions (default 0)")
     p.add_argument("--positions", metavar="FILE",
                    help="label the move strings of FILE (one per line) instead of random ones")
     add_size_option(p)
     p.add_argument("--format", choices=FORMATS, help="default: from the file name")
-    p.add_argument("--threads", type=int, default=None, metavar="N",
+    p.add_argument("--threads", type=THREADS, default=None, metavar="N",
                    help="worker threads (default: every core)")
-    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+    p.add_argument("--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
                    help=f"transposition table per thread (default {DEFAULT_TABLE_MB})")
     p.set_defaults(func=run)
 
@@ -73,7 +73,7 @@ def _plies(text: str) -> tuple[int, int]:
         return low, int(b) if sep else low
     except ValueError:
         raise ValueError(f"--plies: expected A-B or A, numbers of discs such as 20-30, "
-                         f"not {text!r}") from None
+                         f"not {quoted(text)}") from None
 
 
 def _given(path: str, board: tuple[int, int]) -> list[Game]:
@@ -122,16 +122,14 @@ def _positions(
 
     Raises:
         ValueError: a ``--positions`` file that cannot be read, or a bad line in it
-            (malformed, illegal or finished), ``--count`` below 1, or a bad ``--plies``,
-            each message naming the option.
+            (malformed, illegal or finished), or a bad ``--plies``, each message naming
+            the option.
     """
     if args.positions:
         games = _given(args.positions, board)
         source: dict[str, object] = {"positions": [g.moves for g in games]}
         drawn, total = iter(games), len(games)
     else:
-        if args.count < 1:
-            raise ValueError(f"--count must be at least 1, not {args.count}")
         plies = _plies(args.plies)
         try:
             drawn = iter_random_positions(args.count, plies=plies, seed=args.seed,
@@ -197,8 +195,6 @@ def run(args: argparse.Namespace) -> int:
     fmt = args.format or out.suffix.lstrip(".").lower()
     if fmt not in FORMATS:
         return _error(f"--out {args.out}: say --format {', '.join(FORMATS)}, or use one as suffix")
-    if args.threads is not None and args.threads < 1:
-        return _error(f"--threads must be at least 1, not {args.threads}")
     try:
         table_bytes(args.table_mb, args.threads or os.cpu_count() or 1)
     except (ValueError, MemoryError) as e:

@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from link4.commands._options import add_size_option, board_size, threads_out_of_range
+from link4.commands._options import SEED, THREADS, add_size_option, board_size, whole_number
+from link4.errors import quoted
 from link4.players import BOT_NAMES
 
 
@@ -23,7 +24,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "of games, half of them as red, and judge each of its moves exactly: perfect (it keeps "
         "the exact score: among the solver's best) or a blunder (it changes the theoretical "
         "result: a win given away, a draw lost). Prints wins, draws and losses per side and "
-        "both rates with 95 %% intervals. Needs link4[vector].",
+        "both rates with 95 % intervals. Needs link4[vector].",
     )
     p.add_argument("--agent", required=True, metavar="AGENT",
                    help="a bot (random, 1 to 5, perfect) or MODULE:NAME, a function or player "
@@ -32,12 +33,12 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "choose(game)")
     p.add_argument("--opponent", default="perfect", choices=BOT_NAMES,
                    help="the bot to play against (default: perfect)")
-    p.add_argument("--nodes", type=int, metavar="N",
+    p.add_argument("--nodes", type=whole_number(1), metavar="N",
                    help="a node budget per move for the perfect opponent (default: none, "
                    "every move exact)")
-    p.add_argument("--games", type=int, default=1000, metavar="N", help="games (default 1000)")
-    p.add_argument("--seed", type=int, metavar="S", help="seed, for a reproducible run")
-    p.add_argument("--threads", type=int, metavar="N",
+    p.add_argument("--games", type=whole_number(1), default=1000, metavar="N", help="games (default 1000)")
+    p.add_argument("--seed", type=SEED, metavar="S", help="seed, for a reproducible run")
+    p.add_argument("--threads", type=THREADS, metavar="N",
                    help="threads for the bots and the solver (default: every core)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     add_size_option(p)
@@ -69,7 +70,7 @@ def load_agent(spec: str) -> Any:
         return spec.strip().lower()
     module_name, sep, attribute = spec.rpartition(":")
     if not sep or not module_name or not attribute:
-        raise ValueError(f"--agent {spec!r}: a bot ({', '.join(BOT_NAMES)}) or MODULE:NAME")
+        raise ValueError(f"--agent {quoted(spec)}: a bot ({', '.join(BOT_NAMES)}) or MODULE:NAME")
     try:
         if module_name.endswith(".py"):
             location = importlib.util.spec_from_file_location(Path(module_name).stem, module_name)
@@ -95,12 +96,8 @@ def run(args: argparse.Namespace) -> int:
     board = board_size("evaluate", args)
     if board is None:
         return 2
-    if threads_out_of_range("evaluate", args.threads):
-        return 2
-    if args.games < 1:
-        return _error(f"--games must be at least 1, not {args.games}")
-    if args.nodes is not None and (args.nodes < 1 or args.opponent != "perfect"):
-        return _error("--nodes is a positive budget for --opponent perfect")
+    if args.nodes is not None and args.opponent != "perfect":
+        return _error("--nodes is a budget for --opponent perfect")
     try:
         from link4.evaluation import evaluate
         from link4.players import Bot

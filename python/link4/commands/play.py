@@ -6,11 +6,13 @@ import argparse
 import sys
 
 from link4.commands._options import (
+    SEED,
+    THREADS,
     add_book_option,
     add_size_option,
+    amount,
     board_size,
     book_choice,
-    threads_out_of_range,
 )
 from link4.commands._session import Leave, PlaySession, commands_help
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
@@ -63,18 +65,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="start from the position after these moves (digits 1-W, e.g. 4453)",
     )
     add_size_option(p)
-    p.add_argument("--seed", type=int, help="seed the engine's choices and the coin flip")
+    p.add_argument("--seed", type=SEED, help="seed the engine's choices and the coin flip")
     p.add_argument("--no-color", action="store_true", help="no colour, only the X and O glyphs")
     p.add_argument(
         "--delay",
-        type=float,
+        type=amount("seconds", 0),
         default=None,
         metavar="SECONDS",
         help="pause between moves with --engine-vs-engine (default 0.5 in a terminal, else 0)",
     )
     p.add_argument(
         "--threads",
-        type=int,
+        type=THREADS,
         default=None,
         metavar="N",
         help="threads of the hints, the analyses and the perfect level (default: every "
@@ -96,11 +98,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"link4 play: --moves: {e}", file=sys.stderr)
         return 2
     del game
-    if args.delay is not None and not args.delay >= 0:
-        print(f"link4 play: --delay must be a number of seconds >= 0, not {args.delay}", file=sys.stderr)
-        return 2
-    if threads_out_of_range("play", args.threads):
-        return 2
     try:
         args.book_choice = book_choice(args, board)
     except (BookError, SizeMismatchError) as e:

@@ -15,8 +15,14 @@ import webbrowser
 from types import FrameType
 from typing import TYPE_CHECKING
 
-from link4.commands._options import add_book_option, book_choice, threads_out_of_range
-from link4.engine import MAX_TABLE_MB, MIN_TABLE_MB
+from link4.commands._options import (
+    SECONDS,
+    TABLE_MB,
+    THREADS,
+    add_book_option,
+    book_choice,
+    whole_number,
+)
 from link4.errors import BookError, SizeMismatchError
 
 if TYPE_CHECKING:
@@ -53,19 +59,19 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     )
     p.add_argument("--host", default="127.0.0.1",
                    help="the address to listen on (default 127.0.0.1: this machine only)")
-    p.add_argument("--port", type=int, default=8000,
+    p.add_argument("--port", type=whole_number(0, 65535), default=8000,
                    help="the port to listen on (default 8000; 0 picks a free one)")
     p.add_argument("--open", action="store_true", help="open the page in a browser")
-    p.add_argument("--threads", type=int, default=None, metavar="N",
+    p.add_argument("--threads", type=THREADS, default=None, metavar="N",
                    help="searches at once, each with its own table "
                    "(default: the number of cores, at most 4)")
-    p.add_argument("--lone-threads", type=int, default=None, metavar="T",
+    p.add_argument("--lone-threads", type=THREADS, default=None, metavar="T",
                    help="threads on a search that starts while no other runs, such as a "
                    "player's at the page, so that it ends sooner (default 2 on a machine of "
                    "2 cores or more, else 1); overlapping searches run on one each")
-    p.add_argument("--time-limit", type=float, default=None, metavar="S",
+    p.add_argument("--time-limit", type=SECONDS, default=None, metavar="S",
                    help="the most seconds a search takes (default 5)")
-    p.add_argument("--table-mb", type=float, default=None, metavar="MB",
+    p.add_argument("--table-mb", type=TABLE_MB, default=None, metavar="MB",
                    help="each search's transposition table (default 16: enough for searches "
                    "of a few seconds, and quick to make)")
     p.add_argument("--cors", action="store_true",
@@ -112,26 +118,8 @@ def _url(sock: socket.socket) -> str:
     return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
 
 
-def _check(args: argparse.Namespace) -> str | None:
-    """What is wrong with the options, or None."""
-    if not 0 <= args.port <= 65535:
-        return f"--port is from 0 to 65535, not {args.port}"
-    if args.time_limit is not None and not 0 < args.time_limit < math.inf:
-        return f"--time-limit is a number of seconds > 0, not {args.time_limit}"
-    if args.table_mb is not None and not MIN_TABLE_MB <= args.table_mb <= MAX_TABLE_MB:
-        return f"--table-mb is from {MIN_TABLE_MB} to {MAX_TABLE_MB}, not {args.table_mb:g}"
-    return None
-
-
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 serve`` with the parsed arguments; return the exit status."""
-    problem = _check(args)
-    if problem is not None:
-        return _fail(problem)
-    if threads_out_of_range("serve", args.threads) or threads_out_of_range(
-        "serve", args.lone_threads, "--lone-threads"
-    ):
-        return 2
     try:
         import uvicorn
 

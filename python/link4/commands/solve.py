@@ -10,11 +10,12 @@ from collections.abc import Iterator, Sequence
 
 from link4.batch import Measured, measure_many
 from link4.commands._options import (
+    TABLE_MB,
+    THREADS,
     add_book_option,
     add_size_option,
     board_size,
     book_choice,
-    threads_out_of_range,
 )
 from link4.commands._progress import Advance, progress_bar
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, Solver
@@ -23,10 +24,11 @@ from link4.game import Game
 
 DESCRIPTION = """\
 Solve positions given as move strings (digits 1-7, 1 = leftmost column; an empty string
-is the empty board; with --size WxH, positions of that board, digits 1-W). With no
+or '-' is the empty board; with --size WxH, positions of that board, digits 1-W). With no
 arguments, read one position per line from stdin; only the first word of a line is
 read, so the '<moves> <score>' benchmark files can be piped in.
-For each position prints '<moves> <score> <nodes> <microseconds>'; with --analyze, the
+For each position prints '<moves> <score> <nodes> <microseconds>' ('-' for the moves of
+the empty board, so that the output can be read back); with --analyze, the
 score of each column ('x' for a full one) instead of the score; with --json,
 one JSON object per line instead. A bad line gets a message on stderr and is skipped;
 the exit status is then 1. With --threads N, positions given as arguments are solved
@@ -35,6 +37,7 @@ sum); positions read from stdin are solved N at a time, each thread with its own
 and printed in order. A progress bar goes to stderr when it is a terminal."""
 
 CHUNK = 256  # positions per batch with --threads: output keeps flowing, order is kept
+EMPTY = "-"  # the empty board's moves in the output, and in the input as well as ""
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,10 +52,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--weak", action="store_true", help="only win (1), draw (0) or loss (-1)")
     p.add_argument("--analyze", action="store_true", help="the score of every column")
     p.add_argument("--json", action="store_true", help="one JSON object per position")
-    p.add_argument("--threads", type=int, default=1, metavar="N",
+    p.add_argument("--threads", type=THREADS, default=1, metavar="N",
                    help="threads: N per position given as an argument, or N positions "
                    "at a time from stdin (default 1)")
-    p.add_argument("--table-mb", type=float, default=DEFAULT_TABLE_MB, metavar="MB",
+    p.add_argument("--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
                    help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread)")
     add_size_option(p)
     add_book_option(p)
@@ -63,13 +66,17 @@ def _inputs(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     """(where, moves) pairs: from the arguments, else from stdin."""
     if args.positions:
         for i, moves in enumerate(args.positions, 1):
-            yield f"argument {i}", moves.strip()
+            yield f"argument {i}", _moves(moves.strip())
         return
     # Undecodable bytes become U+FFFD, which the parser then reports as a bad move.
     for n, raw in enumerate(sys.stdin.buffer, 1):
         words = raw.decode("utf-8", errors="replace").split()
         if words:
-            yield f"line {n}", words[0]
+            yield f"line {n}", _moves(words[0])
+
+
+def _moves(word: str) -> str:
+    return "" if word == EMPTY else word
 
 
 def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValue], nodes: int,
@@ -84,7 +91,7 @@ def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValu
         doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
         return json.dumps(doc)
     text = str(value) if isinstance(value, int) else " ".join("x" if v is None else str(v) for v in value)
-    return f"{game.moves} {text} {nodes} {micros}"
+    return f"{game.moves or EMPTY} {text} {nodes} {micros}"
 
 
 def _parse(args: argparse.Namespace, where: str, moves: str) -> Game | None:
@@ -161,7 +168,7 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 solve`` with the parsed arguments; return the exit status."""
     board = board_size("solve", args)
-    if board is None or threads_out_of_range("solve", args.threads):
+    if board is None:
         return 2
     args.width, args.height = board
     smp = args.threads if args.positions else 1  # threads on each search
