@@ -157,6 +157,30 @@ def test_error_messages_name_what_is_wrong(server: ServerProcess) -> None:
         assert status in (400, 404) and words in answer["error"], (target, answer)
 
 
+LONG = "x" * 1500
+
+
+@pytest.mark.parametrize(
+    "target",
+    [
+        f"/api/move?pos=4&level={LONG}",
+        f"/api/move?pos=4&level=1&seed={LONG}",
+        f"/api/analyze?pos=4&time_limit={LONG}",
+        f"/api/analyze?pos=4&weak={LONG}",
+        f"/api/analyze?pos=4&{LONG}=1",
+        f"/solve?pos={'12' * 700}",
+        f"/static/{LONG}",
+        f"/{LONG}",
+    ],
+)
+def test_an_error_quotes_at_most_a_cut_prefix_of_what_it_was_given(
+    server: ServerProcess, target: str
+) -> None:
+    status, answer = server.get(target)
+    assert 400 <= status < 500
+    message = answer["error"]
+    assert len(message) < 300 and "... (" in message, message
+
 def test_only_the_pages_own_files_are_served(server: ServerProcess) -> None:
     host = {"host": urlsplit(server.url).netloc}
     status, kind, content = send(server, "GET", "/", host, b"")

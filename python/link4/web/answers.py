@@ -21,7 +21,7 @@ from typing import Any
 
 from link4.analysis import analysis
 from link4.engine import SearchResult, Solver
-from link4.errors import BoardError, IllegalMoveError, InvalidMoveError
+from link4.errors import BoardError, IllegalMoveError, InvalidMoveError, quoted
 from link4.game import HEIGHT, WIDTH, Game
 from link4.limit import Limit
 from link4.players import Engine
@@ -95,7 +95,7 @@ def _flag(query: Query, name: str) -> bool:
     value = _single(query, name)
     word = "" if value is None else value.lower()
     if word not in ("1", "true", "yes", "0", "false", "no", ""):
-        raise ApiError(400, f"{name} is 1 or 0 (true or false), not {value!r}")
+        raise ApiError(400, f"{name} is 1 or 0 (true or false), not {quoted(value)}")
     return word in ("1", "true", "yes")
 
 
@@ -104,7 +104,7 @@ def _only(query: Query, *known: str) -> None:
     unknown = sorted(set(query) - set(known))
     if unknown:
         raise ApiError(
-            400, f"unknown parameter {unknown[0]!r}: this endpoint takes {', '.join(known)}"
+            400, f"unknown parameter {quoted(unknown[0])}: this endpoint takes {', '.join(known)}"
         )
 
 
@@ -165,14 +165,14 @@ def read_limit(query: Query, server: Limit) -> Limit:
     except ValueError:
         asked = math.nan
     if not 0 < asked < math.inf:
-        raise ApiError(400, f"time_limit is a number of seconds > 0, not {text!r}")
+        raise ApiError(400, f"time_limit is a number of seconds > 0, not {quoted(text)}")
     return server.within(asked)
 
 
 def _running(game: Game) -> Game:
     outcome = game.outcome()
     if outcome is not None:
-        raise ApiError(400, f"pos={game.moves!r}: the game is over ({outcome}): nothing to search")
+        raise ApiError(400, f"pos={quoted(game.moves)}: the game is over ({outcome}): nothing to search")
     return game
 
 
@@ -297,12 +297,12 @@ def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
     game = _running(read_game(query))
     level = (_single(query, "level") or "").strip().lower()
     if level not in levels:
-        raise ApiError(400, f"level is one of {', '.join(levels)}, not {level!r}")
+        raise ApiError(400, f"level is one of {', '.join(levels)}, not {quoted(level)}")
     seed_text = _single(query, "seed")
     seed = None
     if seed_text is not None:
         if not (seed_text.isascii() and seed_text.isdigit() and int(seed_text) < _MAX_SEED):
-            raise ApiError(400, f"seed is a whole number from 0 to 2**63 - 1, not {seed_text!r}")
+            raise ApiError(400, f"seed is a whole number from 0 to 2**63 - 1, not {quoted(seed_text)}")
         seed = int(seed_text)
     limit = read_limit(query, limit)
 

@@ -57,7 +57,7 @@ from starlette.routing import Route
 from link4._version import __version__
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import Solver
-from link4.errors import SizeMismatchError
+from link4.errors import SizeMismatchError, quoted
 from link4.limit import Limit
 from link4.players import DEFAULT_LEVEL, LEVELS
 from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
@@ -136,9 +136,9 @@ class ServeConfig:
 
     def __post_init__(self) -> None:
         if not (0 < self.time_limit < math.inf):
-            raise ValueError(f"time_limit is a number of seconds > 0, not {self.time_limit!r}")
+            raise ValueError(f"time_limit is a number of seconds > 0, not {quoted(self.time_limit)}")
         if not 0 < self.queue_seconds < math.inf:
-            raise ValueError(f"queue_seconds is a number > 0, not {self.queue_seconds!r}")
+            raise ValueError(f"queue_seconds is a number > 0, not {quoted(self.queue_seconds)}")
 
 
 def _static_files() -> dict[str, tuple[bytes, str]]:
@@ -228,7 +228,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
 
     def _file(name: str, headers: dict[str, str] | None = None) -> Response:
         if name not in files:
-            raise ApiError(404, f"no file {name!r} here")
+            raise ApiError(404, f"no file {quoted(name)} here")
         content, kind = files[name]
         return Response(content, media_type=kind, headers={"cache-control": "no-cache", **(headers or {})})
 
@@ -294,7 +294,7 @@ async def _other_size(request: Request, error: Exception) -> Response:
 
 async def _http_error(request: Request, error: Exception) -> Response:
     assert isinstance(error, HTTPException)
-    message = {404: f"nothing at {request.url.path!r}", 405: "only GET is answered here"}
+    message = {404: f"nothing at {quoted(request.url.path)}", 405: "only GET is answered here"}
     return JSONResponse(
         {"error": message.get(error.status_code, error.detail)},
         status_code=error.status_code,

@@ -24,6 +24,8 @@ from starlette.datastructures import Headers
 from starlette.responses import JSONResponse, Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from link4.errors import quoted
+
 __all__ = ["LOCAL_HOSTS", "LOG", "MAX_TARGET", "Guard"]
 
 MAX_TARGET = 4096
@@ -130,7 +132,7 @@ class Guard:
         if self._hosts is not None and host not in self._hosts:
             return _error(
                 400,
-                f"unknown host {host!r}: this server answers only as "
+                f"unknown host {quoted(host)}: this server answers only as "
                 + ", ".join(sorted(self._hosts)),
             )
         if not self._cors and _cross_origin(headers, scope):
