@@ -70,6 +70,23 @@ def test_a_long_bad_value_is_quoted_cut(capsys: pytest.CaptureFixture[str]) -> N
     assert line.endswith(f"not '{'9' * 40}'... (5000 characters)")
 
 
+@pytest.mark.parametrize(
+    ("command", "option", "allowed"),
+    [
+        (["play"], "--level", "1, 2, 3, 4, 5, perfect"),
+        (["play"], "--first", "human, engine, random"),
+        (["evaluate", "--agent", "random"], "--opponent", "random, 1, 2, 3, 4, 5, perfect"),
+        (["dataset", "--out", "d.jsonl"], "--format", "npz, jsonl, csv"),
+    ],
+)
+def test_a_long_value_that_is_no_choice_is_quoted_cut(
+    command: list[str], option: str, allowed: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    line = refused([*command, option, "x" * 3000], capsys)
+    assert line == (f"link4 {command[0]}: error: argument {option}: must be one of {allowed}, "
+                    f"not '{'x' * 40}'... (3000 characters)")
+
+
 def test_arguments_no_command_takes_are_refused_with_that_command_s_usage(
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
@@ -76,6 +76,24 @@ def amount(
         return value
 
     return parse
+
+
+def one_of(choices: Sequence[str]) -> Callable[[str], str]:
+    """The type of an option that takes one of ``choices`` (argparse's own choices would
+    quote the value whole, however long): give it with ``metavar=choice_list(choices)``."""
+    allowed = tuple(choices)
+
+    def parse(text: str) -> str:
+        if text not in allowed:
+            raise argparse.ArgumentTypeError(f"must be one of {', '.join(allowed)}, not {quoted(text)}")
+        return text
+
+    return parse
+
+
+def choice_list(choices: Sequence[str]) -> str:
+    """The metavar of a ``one_of`` option, as argparse writes choices: {a,b,c}."""
+    return "{" + ",".join(choices) + "}"
 
 
 def _plain(bound: float) -> str:

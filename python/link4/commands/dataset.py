@@ -13,7 +13,16 @@ from typing import IO
 
 from link4._request import table_bytes
 from link4.batch import analyze_many
-from link4.commands._options import SEED, TABLE_MB, THREADS, add_size_option, board_size, whole_number
+from link4.commands._options import (
+    SEED,
+    TABLE_MB,
+    THREADS,
+    add_size_option,
+    board_size,
+    choice_list,
+    one_of,
+    whole_number,
+)
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, iter_random_positions, read_jsonl_row, write
 from link4.engine import DEFAULT_TABLE_MB
@@ -52,7 +61,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--positions", metavar="FILE",
                    help="label the move strings of FILE (one per line) instead of random ones")
     add_size_option(p)
-    p.add_argument("--format", choices=FORMATS, help="default: from the file name")
+    p.add_argument("--format", type=one_of(FORMATS), metavar=choice_list(FORMATS),
+                   help="default: from the file name")
     p.add_argument("--threads", type=THREADS, default=None, metavar="N",
                    help="worker threads (default: every core)")
     p.add_argument("--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",

@@ -10,7 +10,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from link4.commands._options import SEED, THREADS, add_size_option, board_size, whole_number
+from link4.commands._options import (
+    SEED,
+    THREADS,
+    add_size_option,
+    board_size,
+    choice_list,
+    one_of,
+    whole_number,
+)
 from link4.errors import quoted
 from link4.players import BOT_NAMES
 
@@ -31,7 +39,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "in an importable module or a .py file: NAME(observations, action_masks) -> "
                    "actions for a whole batch, NAME(game) -> column, or an object with "
                    "choose(game)")
-    p.add_argument("--opponent", default="perfect", choices=BOT_NAMES,
+    p.add_argument("--opponent", default="perfect", type=one_of(BOT_NAMES),
+                   metavar=choice_list(BOT_NAMES),
                    help="the bot to play against (default: perfect)")
     p.add_argument("--nodes", type=whole_number(1), metavar="N",
                    help="a node budget per move for the perfect opponent (default: none, "

@@ -13,11 +13,16 @@ from link4.commands._options import (
     amount,
     board_size,
     book_choice,
+    choice_list,
+    one_of,
 )
 from link4.commands._session import Leave, PlaySession, commands_help
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import WIDTH, Game
 from link4.players import DEFAULT_LEVEL, LEVELS
+
+FIRST = ("human", "engine", "random")
+"""Who may move first (--first)."""
 
 DESCRIPTION = f"""\
 Play Connect Four in the terminal against the engine (or a friend). Discs are X (red,
@@ -43,13 +48,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument(
         "--level",
-        choices=LEVELS,
+        type=one_of(LEVELS),
+        metavar=choice_list(LEVELS),
         default=DEFAULT_LEVEL,
         help=f"the engine's strength: 1 (beginner) to 5, or perfect (default {DEFAULT_LEVEL})",
     )
     p.add_argument(
         "--first",
-        choices=("human", "engine", "random"),
+        type=one_of(FIRST),
+        metavar=choice_list(FIRST),
         default="human",
         help="who moves first (from --moves: who moves next); random flips a coin",
     )
