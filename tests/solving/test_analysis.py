@@ -60,12 +60,23 @@ async def asgi_get(app: Any, path: str, query: str) -> tuple[int, Any]:
         "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 80),
     }
     sent: list[dict[str, Any]] = []
+    answered = asyncio.Event()
+    requested = False
 
+    # As an ASGI server does: the request (it has no body), then, once the answer is
+    # sent, the disconnection, which the app waits for to stop a search nobody awaits.
     async def receive() -> dict[str, Any]:
-        return {"type": "http.request", "body": b"", "more_body": False}
+        nonlocal requested
+        if not requested:
+            requested = True
+            return {"type": "http.request", "body": b"", "more_body": False}
+        await answered.wait()
+        return {"type": "http.disconnect"}
 
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
+        if message["type"] == "http.response.body" and not message.get("more_body", False):
+            answered.set()
 
     await app(scope, receive, send)
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
