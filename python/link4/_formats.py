@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from link4 import _core
 from link4._core import board_moves
-from link4.errors import BoardError, quoted, size_mismatch_error
+from link4.errors import BoardError, extra_hint, quoted, size_mismatch_error
 from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
 
 if TYPE_CHECKING:
@@ -268,7 +268,7 @@ def rows_array(rows: Rows, method: str) -> npt.NDArray[np.int8]:
     try:
         import numpy as np
     except ImportError:
-        raise ImportError(f"Game.{method} needs numpy: pip install 'link4[numpy]'") from None
+        raise ImportError(f"Game.{method} needs numpy: {extra_hint('numpy')}") from None
     return np.array(rows, dtype=np.int8)
 
 
@@ -278,7 +278,7 @@ def planes_of(pos: _core.Position, viewer: int) -> npt.NDArray[np.int8]:
     try:
         import numpy as np
     except ImportError:
-        raise ImportError("Game.to_planes needs numpy: pip install 'link4[numpy]'") from None
+        raise ImportError(f"Game.to_planes needs numpy: {extra_hint('numpy')}") from None
     planes = np.empty((pos.height, pos.width, 2), dtype=np.int8)
     # The core writes them, as it writes the batched environment's observations.
     _core.planes(pos, viewer, planes)

@@ -31,7 +31,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from link4.errors import size_mismatch_error
+from link4.errors import extra_hint, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game
 
 __all__ = ["FORMATS", "Row", "iter_random_positions", "random_positions", "read_jsonl_row", "write"]
@@ -282,7 +282,7 @@ def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int) -> None
     try:
         import numpy as np
     except ImportError:
-        raise ImportError("npz output needs numpy: pip install 'link4[numpy]'") from None
+        raise ImportError(f"npz output needs numpy: {extra_hint('numpy')}") from None
     rows = list(rows)
     n = len(rows)
     games = [r.game() for r in rows]

@@ -33,6 +33,7 @@ __all__ = [
     "InvalidMoveError",
     "SizeMismatchError",
     "board_size_error",
+    "extra_hint",
     "quoted",
     "size_mismatch_error",
 ]
@@ -209,6 +210,24 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
         return f"{value[:limit]!r}... ({len(value)} characters)"
     shown = repr(value)
     return shown if len(shown) <= limit else f"{shown[:limit]}..."
+
+
+def extra_hint(extra: str) -> str:
+    """How to install one of link4's extras, for the message of a feature that needs it.
+
+    Args:
+        extra: The extra's name in link4's metadata, such as ``"web"``.
+
+    Returns:
+        The words to end that message with: the install from a checkout, which works
+        today, and the one from a release.
+
+    Example:
+        >>> extra_hint("numpy")
+        "install link4's numpy extra: pip install '.[numpy]' in a checkout, 'link4[numpy]' from a release"
+    """
+    return (f"install link4's {extra} extra: pip install '.[{extra}]' in a checkout, "
+            f"'link4[{extra}]' from a release")
 
 
 def board_size_error(width: int, height: int) -> BoardSizeError:

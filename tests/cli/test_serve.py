@@ -124,7 +124,10 @@ def test_without_the_web_extra_it_says_what_to_install() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
-    assert done.stderr == 'link4 serve: needs the web extra (uvicorn is missing): pip install "link4[web]"\n'
+    assert done.stderr == (
+        "link4 serve: needs Starlette and Uvicorn (uvicorn is missing): install link4's web extra: "
+        "pip install '.[web]' in a checkout, 'link4[web]' from a release\n"
+    )
 
 
 def test_import_link4_loads_no_web_stack() -> None:

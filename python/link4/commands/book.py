@@ -18,7 +18,7 @@ from link4.commands import _bookbuild
 from link4.commands._options import SEED, TABLE_MB, add_size_option, board_size, book_argument, whole_number
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
-from link4.errors import BookError, SizeMismatchError
+from link4.errors import BookError, SizeMismatchError, extra_hint
 from link4.game import Game
 
 DESCRIPTION = """\
@@ -28,7 +28,7 @@ depth), one entry per mirror pair, so that the engine answers them at once.
   build    solve every position from the empty board (or --root MOVES) up to --depth
            discs and write the book, of the 7x6 board or of --size WxH; tasks run on a
            local process pool (--workers) or a dask.distributed cluster (--scheduler
-           ADDRESS, pip install 'link4[cluster]').
+           ADDRESS, with the cluster extra: pip install ".[cluster]").
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
            same command again continues there, and its report adds up the CPU and
            wall time of every run. The book is the same, byte for byte, however it ran.
@@ -101,7 +101,7 @@ def _executor(args: argparse.Namespace) -> tuple[Executor, Any]:
         try:
             from distributed import Client
         except ImportError:
-            raise ValueError("--scheduler needs dask.distributed: pip install 'link4[cluster]'") from None
+            raise ValueError(f"--scheduler needs dask.distributed: {extra_hint('cluster')}") from None
         client = Client(args.scheduler)  # type: ignore[no-untyped-call]
         return client.get_executor(), client  # type: ignore[no-untyped-call]
 

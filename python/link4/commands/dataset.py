@@ -26,7 +26,7 @@ from link4.commands._options import (
 from link4.commands._progress import progress_bar
 from link4.dataset import FORMATS, Row, iter_random_positions, read_jsonl_row, write
 from link4.engine import DEFAULT_TABLE_MB
-from link4.errors import Interrupted, quoted
+from link4.errors import Interrupted, extra_hint, quoted
 from link4.game import Game
 
 DESCRIPTION = """\
@@ -217,7 +217,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             import numpy  # noqa: F401
         except ImportError:
-            return _error("npz output needs numpy: pip install 'link4[numpy]'")
+            return _error(f"npz output needs numpy: {extra_hint('numpy')}")
 
     partial = out.with_name(out.name + ".partial")
     header = {"link4-dataset": 1, **source}

@@ -19,7 +19,7 @@ from link4.commands._options import (
     one_of,
     whole_number,
 )
-from link4.errors import quoted
+from link4.errors import extra_hint, quoted
 from link4.players import BOT_NAMES
 
 
@@ -111,7 +111,7 @@ def run(args: argparse.Namespace) -> int:
         from link4.evaluation import evaluate
         from link4.players import Bot
     except ImportError as e:
-        return _error(f"needs numpy and Gymnasium 1.x: pip install 'link4[vector]' ({e})")
+        return _error(f"needs numpy and Gymnasium 1.x ({e}): {extra_hint('vector')}")
     try:
         agent = load_agent(args.agent)
     except ValueError as e:

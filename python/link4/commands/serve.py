@@ -23,7 +23,7 @@ from link4.commands._options import (
     book_choice,
     whole_number,
 )
-from link4.errors import BookError, SizeMismatchError
+from link4.errors import BookError, SizeMismatchError, extra_hint
 
 if TYPE_CHECKING:
     import uvicorn
@@ -44,7 +44,7 @@ bad request gets a 4xx answer with a JSON error. Every search stops at --time-li
 (a request may ask for less, never more): /solve then answers 503 rather than guess.
 At most --threads searches run at once; the others wait briefly, then get a 503.
 The server listens on 127.0.0.1 (this machine only) unless --host says otherwise.
-Needs the web extra: pip install "link4[web]"."""
+Needs the web extra: pip install ".[web]" in a checkout, "link4[web]" from a release."""
 
 _LOOPBACK_NAMES = ("localhost",)
 
@@ -126,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
         from link4.web.app import DEFAULT_TIME_LIMIT, SERVE_TABLE_MB, ServeConfig, create_app
         from link4.web.guard import LOCAL_HOSTS, LOG
     except ImportError as missing:
-        return _fail(f'needs the web extra ({missing.name} is missing): pip install "link4[web]"')
+        return _fail(f"needs Starlette and Uvicorn ({missing.name} is missing): {extra_hint('web')}")
     try:
         # The shipped book serves 7 x 6 games, and the others are searched without it;
         # a book given serves games of its own size only.
