@@ -22,6 +22,7 @@ from typing import Any
 
 import link4
 from link4 import BoardError, Game, IllegalMoveError, InvalidMoveError
+from link4.commands.solve import EMPTY as EMPTY_BOARD
 
 DIGITS = "1234567"
 CELLS = link4.WIDTH * link4.HEIGHT
@@ -315,6 +316,11 @@ def _solve_command(options: list[str]) -> Any:
     return _COMMANDS[OPTIONS.index(options)]
 
 
+def _solve_game(word: str) -> Game:
+    """The game that `link4 solve` reads from a line's first word: "-" is the empty board."""
+    return Game("" if word == EMPTY_BOARD else word)
+
+
 def solve_stdin(data: bytes) -> None:
     d = Data(data)
     options = OPTIONS[d.byte() % len(OPTIONS)]
@@ -324,7 +330,7 @@ def solve_stdin(data: bytes) -> None:
     for line in d.rest().split(b"\n"):
         word = _first_word(line)
         try:
-            game = Game(word) if word is not None else None
+            game = _solve_game(word) if word is not None else None
         except ValueError:
             game = None
         if game is not None and not game.is_over() and game.ply < SOLVE_FROM_PLY:
@@ -343,7 +349,7 @@ def solve_stdin(data: bytes) -> None:
         if word is None:
             continue
         try:
-            game = Game(word)
+            game = _solve_game(word)
         except ValueError:
             expected_bad.append(n)
             continue
