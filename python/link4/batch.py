@@ -73,15 +73,15 @@ def _run(
     n = thread_count(threads)
     groups = _by_board(pos)
     # Checked for every board before the first one's work starts.
-    books = {board: source.for_board(*board) for board in groups}
+    books = {size: source.for_board(*size) for size in groups}
     # Every worker has its own table (no more workers than positions).
     largest = max((len(g) for g in groups.values()), default=0)
     table = table_bytes(table_mb, max(1, min(n, largest)))
     results: list[_Value | None] = [None] * len(pos)
     done = 0
-    for board, indices in groups.items():
+    for size, indices in groups.items():
         items, interrupted = many(
-            [pos[i] for i in indices], req, n, table, books[board], _offset(progress, done, len(pos))
+            [pos[i] for i in indices], req, n, table, books[size], _offset(progress, done, len(pos))
         )
         for i, r in zip(indices, items, strict=True):
             results[i] = None if r is None else convert(r)
