@@ -200,26 +200,6 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     files = _static_files()
     limit = Limit(time_limit=config.time_limit)  # every search's, made once
 
-    def endpoint(
-        read: Callable[[Query, Callable[[], bool]], answers.Search],
-    ) -> Callable[[Request], Awaitable[Response]]:
-        async def answer(request: Request) -> Response:
-            gone = threading.Event()  # set once the client has gone; the search asks it
-            search = read(_query(request), gone.is_set)  # a bad request fails here, before any wait
-            failure: Exception | None = None
-            async with anyio.create_task_group() as watching:
-                watching.start_soon(_until_gone, request, gone)
-                try:
-                    result = await slots.run(search)
-                except Exception as error:  # raised as itself below, not in a task group's
-                    failure = error
-                watching.cancel_scope.cancel()
-            if failure is not None:
-                raise failure
-            return _json(result)
-
-        return answer
-
     async def page(request: Request) -> Response:
         return _file("index.html", {"content-security-policy": _PAGE_POLICY})
 
@@ -251,9 +231,9 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     routes = [
         Route("/", page),
         Route("/static/{name}", static),
-        Route("/solve", endpoint(lambda q, gone: answers.solve(q, limit=limit))),
-        Route("/api/analyze", endpoint(lambda q, gone: answers.analyze(q, limit=limit, gone=gone))),
-        Route("/api/move", endpoint(lambda q, gone: answers.move(q, limit=limit, levels=LEVELS))),
+        Route("/solve", _endpoint(slots, lambda q: answers.solve(q, limit=limit))),
+        Route("/api/analyze", _stoppable(slots, lambda q, gone: answers.analyze(q, limit=limit, gone=gone))),
+        Route("/api/move", _endpoint(slots, lambda q: answers.move(q, limit=limit, levels=LEVELS))),
         Route("/api/game", game),
         Route("/api/info", info),
     ]
@@ -269,6 +249,41 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
     app.router.redirect_slashes = False  # "/solve/" is no address of ours either
     app.add_middleware(Guard, cors=config.cors, hosts=config.hosts)
     return app
+
+
+_Endpoint = Callable[[Request], Awaitable[Response]]
+
+
+def _endpoint(slots: SearchSlots, read: Callable[[Query], answers.Search]) -> _Endpoint:
+    """The endpoint of a search that ``read`` makes of a request's query, run on ``slots``."""
+
+    async def answer(request: Request) -> Response:
+        search = read(_query(request))  # a bad request fails here, before any wait
+        return _json(await slots.run(search))
+
+    return answer
+
+
+def _stoppable(slots: SearchSlots, read: Callable[[Query, Callable[[], bool]], answers.Search]) -> _Endpoint:
+    """The endpoint of a search that asks, as it goes, whether its client is still there."""
+    # Only here is the client's connection watched while the search runs.
+
+    async def answer(request: Request) -> Response:
+        gone = threading.Event()  # set once the client has gone; the search asks it
+        search = read(_query(request), gone.is_set)  # a bad request fails here, before any wait
+        failure: Exception | None = None
+        async with anyio.create_task_group() as watching:
+            watching.start_soon(_until_gone, request, gone)
+            try:
+                result = await slots.run(search)
+            except Exception as error:  # raised as itself below, not in a task group's
+                failure = error
+            watching.cancel_scope.cancel()
+        if failure is not None:
+            raise failure
+        return _json(result)
+
+    return answer
 
 
 async def _until_gone(request: Request, gone: threading.Event) -> None:
