@@ -128,6 +128,24 @@ std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosit
     return cells;
 }
 
+// The empty cells where a disc would complete a four for the side to move, then for
+// the other side, each as (column, row) from the bottom left.
+std::tuple<std::vector<std::tuple<int, int>>, std::vector<std::tuple<int, int>>> threat_cells(
+    const AnyPosition& p) {
+    const int column_bits = p.height + 1;
+    const auto cells_of = [&](auto bits) {
+        std::vector<std::tuple<int, int>> cells;
+        for (; bits; bits &= bits - decltype(bits){1}) {
+            const int bit = lowest_bit(bits);
+            cells.emplace_back(bit / column_bits, bit % column_bits);
+        }
+        return cells;
+    };
+    return with_position(p, [&](const auto& pos) {
+        return std::make_tuple(cells_of(pos.my_winning_cells()), cells_of(pos.opponent_winning_cells()));
+    });
+}
+
 void play(AnyPosition& p, int col) {
     p = with_position(p, [&](auto pos) {
         raise_if_illegal(pos.check_move(col), pos.moves(), pos.last_mover_won(), col, p.width);
@@ -209,6 +227,9 @@ void register_position(py::module_& m) {
         .def("winning_line", &winning_cells_of, py::arg("last_col"),
              "The four (column, row) cells of the winning line through the last disc, "
              "which went into last_col; None when the last move did not win.")
+        .def("threats", &threat_cells,
+             "The empty cells that would complete a four: (the side to move's, the other "
+             "side's), each a list of (column, row) cells.")
         .def("copy", [](const AnyPosition& p) { return p; })
         .def("__copy__", [](const AnyPosition& p) { return p; })
         .def("__deepcopy__", [](const AnyPosition& p, py::dict) { return p; }, py::arg("memo"))

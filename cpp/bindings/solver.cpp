@@ -7,6 +7,7 @@
 #include <cstddef>
 #include <memory>
 #include <optional>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -139,6 +140,44 @@ std::optional<std::vector<std::optional<int>>> child_uppers(const AnyPosition& p
     return std::vector<std::optional<int>>(uppers->begin(), uppers->begin() + p.width);
 }
 
+// A rule's name, as link4.explain reads it.
+const char* rule_name(StaticRule rule) {
+    switch (rule) {
+        case StaticRule::kClaimeven: return "claimeven";
+        case StaticRule::kZugzwang: return "zugzwang";
+        case StaticRule::kNoFourLeft: return "no_four_left";
+    }
+    return "";
+}
+
+using ProofTuple = std::tuple<std::string, std::string, int, std::optional<std::tuple<int, int>>>;
+
+// Each static proof of the position as (rule, "lower" or "upper", bound on the mover's
+// score, (column, row) of its cell or None).
+std::vector<ProofTuple> proofs_of(const AnyPosition& p) {
+    const auto proofs = with_position(p, [](const auto& pos) { return static_proofs(pos); });
+    const int column_bits = p.height + 1;
+    std::vector<ProofTuple> out;
+    for (const StaticProof& proof : proofs) {
+        std::optional<std::tuple<int, int>> cell;
+        if (proof.cell >= 0) cell = std::make_tuple(proof.cell / column_bits, proof.cell % column_bits);
+        out.emplace_back(rule_name(proof.rule), proof.lower ? "lower" : "upper", proof.bound, cell);
+    }
+    return out;
+}
+
+// The claimeven roles (static_bounds.hpp): whether the leader is to move, and the
+// follower's rows, 0-based from the bottom.
+std::tuple<bool, std::vector<int>> roles_of(const AnyPosition& p) {
+    return with_position(p, [&](const auto& pos) {
+        const auto& g = pos.geometry();
+        std::vector<int> rows;
+        for (int row = 0; row < g.height(); ++row)
+            if (g.follower_rows() & (decltype(g.follower_rows()){1} << row)) rows.push_back(row);
+        return std::make_tuple(leader_to_move(pos), rows);
+    });
+}
+
 void register_results(py::module_& m) {
     py::enum_<StopReason>(m, "StopReason")
         .value("NONE", StopReason::kNone)
@@ -227,6 +266,11 @@ void register_solver(py::module_& m) {
     m.def("static_bounds", &bounds_of, py::arg("position"), py::arg("alpha"), py::arg("beta"),
           "For tests: the (lower, upper) bounds the search starts a node with, tightened by "
           "the static bounds that can cut [alpha, beta]; None where it asks for none.");
+    m.def("static_proofs", &proofs_of, py::arg("position"),
+          "Each static bound that holds for the position, by its rule: (rule, 'lower' or "
+          "'upper', the bound on the mover's score, (column, row) of its cell or None).");
+    m.def("claimeven_roles", &roles_of, py::arg("position"),
+          "Whether the claimeven leader is to move, and the follower's rows from the bottom (0-based).");
     m.def("child_static_uppers", &child_uppers, py::arg("position"),
           "For tests: the cutoff test's static upper bound on each child's score by column "
           "(None where it asks none); None where it asks for none.");

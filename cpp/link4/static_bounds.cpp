@@ -46,10 +46,41 @@ std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers(
     return uppers;
 }
 
+template <typename G>
+std::vector<StaticProof> static_proofs(const Position<G>& pos) {
+    using Bitboard = WordOf<G>;
+    const G& g = pos.geometry();
+    std::vector<StaticProof> proofs;
+    if (!asks_static_bounds(pos)) return proofs;
+    const Bitboard threats = pos.opponent_winning_cells();
+    const Bitboard empty = g.board_mask() & ~pos.mask();
+    const bool leader_moves = leader_to_move(pos);
+    const ClaimevenShares<Bitboard> s = claimeven_shares(g, empty, claimeven_tops(pos, leader_moves));
+    if (leader_moves) {
+        if (claimeven_stops_leader(pos, s, threats))
+            proofs.push_back({StaticRule::kClaimeven, false,
+                              -claimeven_win(g, pos.opponent(), s.follower_share), -1});
+    } else {
+        if (claimeven_stops_leader_moving_second(pos, s)) {
+            const Bitboard tops = pos.odd_column_tops();
+            const Bitboard first = tops & (~tops + Bitboard{1});
+            proofs.push_back({StaticRule::kClaimeven, true,
+                              claimeven_win(g, pos.current(), s.follower_share),
+                              first ? lowest_bit(first) : -1});
+        }
+        if (const auto z = leader_zugzwang_threat(pos, threats, empty); z.threat)
+            proofs.push_back({StaticRule::kZugzwang, false, z.bound, lowest_bit(z.threat)});
+    }
+    if (no_four_left(g, pos.current(), empty)) proofs.push_back({StaticRule::kNoFourLeft, false, 0, -1});
+    if (no_four_left(g, pos.opponent(), empty)) proofs.push_back({StaticRule::kNoFourLeft, true, 0, -1});
+    return proofs;
+}
+
 #define LINK4_INSTANTIATE(G)                                                              \
     template std::optional<StaticBounds> static_bounds(const Position<G>&, int, int);     \
     template std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers( \
-        const Position<G>&);
+        const Position<G>&);                                                               \
+    template std::vector<StaticProof> static_proofs(const Position<G>&);
 LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "link4/bitboard.hpp"
 #include "link4/child_threats.hpp"
@@ -59,14 +60,21 @@ inline bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboa
 // The leader's odd-threat zugzwang (docs/solver.md, "The leader's
 // zugzwang"): with the follower to move, an upper bound on its score from the
 // best odd threat t of the leader that the follower's share of the cells
-// cannot answer, or max_score + 1 (above any score) when there is none.
+// cannot answer, or max_score + 1 (above any score) when there is none; and that
+// threat t, the cell the leader wins on (none when there is none).
 // `opponent_threats` is pos.opponent_winning_cells(); `empty` the empty cells.
+template <typename Bitboard>
+struct Zugzwang {
+    int bound;
+    Bitboard threat;
+};
 template <typename G, typename Bitboard = WordOf<G>>
-inline int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
+inline Zugzwang<Bitboard> leader_zugzwang_threat(const Position<G>& pos, Bitboard opponent_threats,
+                                                 Bitboard empty) {
     const G& g = pos.geometry();
     const Bitboard threats = opponent_threats & g.leader_rows();
-    int bound = max_score(g.cells()) + 1;
-    if (!threats) return bound;
+    Zugzwang<Bitboard> best{max_score(g.cells()) + 1, Bitboard{}};
+    if (!threats) return best;
     const Bitboard odd_tops = pos.odd_column_tops();
     // The next cells of the columns with an odd threat above them.
     for (Bitboard next = pos.possible() & cells_below(g, threats); next;) {
@@ -83,9 +91,62 @@ inline int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bi
         // The move that fills t, at the latest: the leader's win.
         const int last_move = g.cells() - rows_above;
         const int score = -win_at_move(g.cells(), last_move);
-        if (score < bound) bound = score;
+        if (score < best.bound) best = {score, t};
     }
-    return bound;
+    return best;
+}
+
+// The bound alone, as the search asks for it.
+template <typename G, typename Bitboard = WordOf<G>>
+inline int leader_zugzwang(const Position<G>& pos, Bitboard opponent_threats, Bitboard empty) {
+    return leader_zugzwang_threat(pos, opponent_threats, empty).bound;
+}
+
+// The cells each claimeven player may get (docs/solver.md, "Claimeven"), from
+// `tops`, the odd columns' tops the leader may still take: all of them with the
+// leader to move, all but the one the follower takes at once otherwise.
+template <typename Bitboard>
+struct ClaimevenShares {
+    Bitboard leader_cells;    // the leader's rows' empty cells, which it alone fills
+    Bitboard leader_share;    // those and the tops
+    Bitboard follower_share;  // the follower's rows' empty cells but the tops
+};
+template <typename G, typename Bitboard = WordOf<G>>
+inline ClaimevenShares<Bitboard> claimeven_shares(const G& g, Bitboard empty, Bitboard tops) {
+    const Bitboard leader_cells = empty & g.leader_rows();
+    return {leader_cells, leader_cells | tops, empty & g.follower_rows() & ~tops};
+}
+
+// The odd columns' tops the leader may take under claimeven (above): with the
+// follower to move, all but the lowest, which the follower takes first.
+template <typename G, typename Bitboard = WordOf<G>>
+inline Bitboard claimeven_tops(const Position<G>& pos, bool leader_moves) {
+    Bitboard tops = pos.odd_column_tops();
+    if (!leader_moves) tops &= tops - Bitboard{1};
+    return tops;
+}
+
+// With the leader to move: claimeven holds it to at most a draw when its discs and
+// share hold no four it can complete. `threats` are the follower's.
+template <typename G, typename Bitboard = WordOf<G>>
+inline bool claimeven_stops_leader(const Position<G>& pos, const ClaimevenShares<Bitboard>& s,
+                                   Bitboard threats) {
+    return !can_complete_four(pos.geometry(), pos.current(), s.leader_share, s.leader_cells,
+                              threats);
+}
+
+// With the follower to move: claimeven holds the leader to at most a draw when the
+// leader's discs and share hold no four at all.
+template <typename G, typename Bitboard = WordOf<G>>
+inline bool claimeven_stops_leader_moving_second(const Position<G>& pos,
+                                                 const ClaimevenShares<Bitboard>& s) {
+    return !has_four(pos.geometry(), pos.opponent() | s.leader_share);
+}
+
+// "No four left": `discs` and the empty cells hold no four, so their owner cannot win.
+template <typename G, typename Bitboard = WordOf<G>>
+inline bool no_four_left(const G& g, Bitboard discs, Bitboard empty) {
+    return !has_four(g, discs | empty);
 }
 
 // Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
@@ -108,23 +169,18 @@ inline void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int 
     if (want_zugzwang) {
         if (const int z = leader_zugzwang(pos, threats, empty); z < upper) upper = z;
     }
-    Bitboard tops = pos.odd_column_tops();
-    if (!leader_moves) tops &= tops - Bitboard{1};  // the top the follower takes at once
-    const Bitboard leader_cells = empty & g.leader_rows();
-    const Bitboard leader_share = leader_cells | tops;
-    const Bitboard follower_share = empty & g.follower_rows() & ~tops;
+    const ClaimevenShares<Bitboard> s = claimeven_shares(g, empty, claimeven_tops(pos, leader_moves));
     if (want_upper) {
-        if (leader_moves &&
-            !can_complete_four(g, pos.current(), leader_share, leader_cells, threats)) {
-            upper = std::min(upper, -claimeven_win(g, pos.opponent(), follower_share));
-        } else if (upper > 0 && alpha >= -1 && !has_four(g, pos.current() | empty)) {
+        if (leader_moves && claimeven_stops_leader(pos, s, threats)) {
+            upper = std::min(upper, -claimeven_win(g, pos.opponent(), s.follower_share));
+        } else if (upper > 0 && alpha >= -1 && no_four_left(g, pos.current(), empty)) {
             upper = 0;
         }
     }
     if (want_lower) {
-        if (!leader_moves && !has_four(g, pos.opponent() | leader_share)) {
-            lower = claimeven_win(g, pos.current(), follower_share);
-        } else if (!has_four(g, pos.opponent() | empty)) {
+        if (!leader_moves && claimeven_stops_leader_moving_second(pos, s)) {
+            lower = claimeven_win(g, pos.current(), s.follower_share);
+        } else if (no_four_left(g, pos.opponent(), empty)) {
             lower = 0;
         }
     }
@@ -229,5 +285,20 @@ std::optional<StaticBounds> static_bounds(const Position<G>& pos, int alpha, int
 template <typename G>
 std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers(
     const Position<G>& pos);
+
+// For explanations, outside the search: each static bound that holds for `pos`,
+// named by its rule, as tighten_static_bounds works them out with every bound wanted
+// (none where the search settles the position first: see static_bounds). A rule's
+// cell is its bit index: the zugzwang's threat, the top the follower takes first
+// under claimeven when it is to move; -1 where the rule needs none.
+enum class StaticRule { kClaimeven, kZugzwang, kNoFourLeft };
+struct StaticProof {
+    StaticRule rule;
+    bool lower;  // a lower bound on the mover's score, else an upper bound
+    int bound;
+    int cell;
+};
+template <typename G>
+std::vector<StaticProof> static_proofs(const Position<G>& pos);
 
 }  // namespace link4

@@ -100,6 +100,8 @@ class Position:
     def rows(self) -> list[list[int]]: ...
     def winning_line(self, last_col: int) -> list[tuple[int, int]] | None:
         """The four (column, row) cells of the winning line through the last disc, which went into last_col; None when the last move did not win."""
+    def threats(self) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
+        """The empty cells that would complete a four: (the side to move's, the other side's), each a list of (column, row) cells."""
     def copy(self) -> Position: ...
     def __copy__(self) -> Position: ...
     def __deepcopy__(self, memo: dict[int, Any]) -> Position: ...
@@ -303,6 +305,12 @@ class Solver:
 
 def static_bounds(position: Position, alpha: int, beta: int) -> tuple[int, int] | None:
     """For tests: the (lower, upper) bounds the search starts a node with, tightened by the static bounds that can cut [alpha, beta]; None where it asks for none."""
+
+def static_proofs(position: Position) -> list[tuple[str, str, int, tuple[int, int] | None]]:
+    """Each static bound that holds for the position, by its rule: (rule, 'lower' or 'upper', the bound on the mover's score, (column, row) of its cell or None)."""
+
+def claimeven_roles(position: Position) -> tuple[bool, list[int]]:
+    """Whether the claimeven leader is to move, and the follower's rows from the bottom (0-based)."""
 
 def child_static_uppers(position: Position) -> list[int | None] | None:
     """For tests: the cutoff test's static upper bound on each child's score by column (None where it asks none); None where it asks for none."""
