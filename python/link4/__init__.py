@@ -30,6 +30,9 @@ The package's names:
 - Exact answers: :class:`link4.Solver` (scores, best moves, analyses, within a budget
   or not), :func:`link4.solve`, :class:`link4.SearchResult`, :class:`link4.Limit` (a
   search's budget of time and nodes), :data:`link4.CENTRE_ORDER` (the tie rule's order).
+- Why a position is worth what it is: :func:`link4.explain` (an
+  :class:`link4.Explanation`: the verdict, the threats, the rules that prove it, the
+  best line).
 - Many positions on several threads: :func:`link4.solve_many`,
   :func:`link4.search_many`, :func:`link4.analyze_many`.
 - Players: :class:`link4.Engine`, levels 1 to 5 and perfect.
@@ -67,6 +70,7 @@ from link4.errors import (
     InvalidMoveError,
     SizeMismatchError,
 )
+from link4.explain import Explanation, explain
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.limit import Limit
 from link4.perft import perft
@@ -87,6 +91,7 @@ __all__ = [
     "Book",
     "BookError",
     "Engine",
+    "Explanation",
     "Game",
     "GameOverError",
     "IllegalMoveError",
@@ -102,6 +107,7 @@ __all__ = [
     "analyze_many",
     "describe_score",
     "evaluate",
+    "explain",
     "perft",
     "search_many",
     "solve",
