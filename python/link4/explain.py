@@ -53,7 +53,8 @@ class Threat:
         player: The side the cell would win for.
         cell: (column, row), 0-based from the bottom left.
         parity: ``"odd"`` or ``"even"``: the row's, counting rows from 1 at the bottom.
-        playable: Whether a disc can go there now (it is the next cell of its column).
+        playable: Whether a disc can go there now: it is the next cell of its column,
+            and the game is not over.
 
     Each argument is kept as the attribute of the same name.
     """
@@ -202,7 +203,7 @@ class Explanation:
     four: tuple[Cell, ...]
 
     def to_dict(self) -> dict[str, Any]:
-        """The explanation as JSON values; ``text`` is :meth:`__str__`'s paragraph."""
+        """The explanation as JSON values; ``lines`` are :meth:`lines`, ``text`` the paragraph."""
         return {
             "moves": self.moves,
             "width": self.width,
@@ -219,17 +220,28 @@ class Explanation:
             "line": self.line,
             "end_move": self.end_move,
             "four": [list(c) for c in self.four],
+            "lines": self.lines(),
             "text": str(self),
         }
 
+    def lines(self) -> list[str]:
+        """The paragraph of :meth:`__str__` in its parts, as a terminal shows them.
+
+        Returns:
+            The verdict, the threats, the rule of thumb, the proofs (when any) and the
+            best line (unless the game is over), one string each.
+        """
+        parts = [self.verdict[:1].upper() + self.verdict[1:] + ".", _threat_words(self.threats)]
+        parts.append(self.parity.words())
+        proofs = _proof_words(self.proofs, self.proven)
+        if proofs:
+            parts.append(" ".join(proofs))
+        parts.append(_line_words(self))
+        return [p for p in parts if p]
+
     def __str__(self) -> str:
         """A readable paragraph: the verdict, the threats, the rules, the best line."""
-        parts = [self.verdict[:1].upper() + self.verdict[1:] + "."]
-        parts.append(_threat_words(self.threats))
-        parts.append(self.parity.words())
-        parts.extend(_proof_words(self.proofs, self.proven))
-        parts.append(_line_words(self))
-        return " ".join(p for p in parts if p)
+        return " ".join(self.lines())
 
 
 def _threat_words(threats: tuple[Threat, ...]) -> str:
@@ -305,6 +317,8 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
         ('red wins with its 4th disc', None, '')
         >>> [(str(t.player), t.cell) for t in e.threats]
         [('red', (2, 0)), ('yellow', (2, 1)), ('yellow', (6, 1))]
+        >>> any(t.playable for t in e.threats)   # nothing can be played once it is over
+        False
     """
     game = as_game(game, None if solver is None else solver.named_board)
     pos = core_position(game)
@@ -340,7 +354,7 @@ def _threats(game: Game, pos: _core.Position) -> tuple[Threat, ...]:
     found = []
     for player, cells in ((game.turn, mine), (game.turn.other, theirs)):
         for col, row in cells:
-            playable = game.column_height(col) == row
+            playable = game.column_height(col) == row and not game.is_over()
             found.append(Threat(player, (col, row), _parity(row), playable))
     return tuple(sorted(found, key=lambda t: (t.player is not Player.RED, t.cell)))
 

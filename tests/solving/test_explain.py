@@ -128,7 +128,7 @@ def test_every_threat_is_one_and_none_is_missing(cases: list[Case]) -> None:
         for t in e.threats:
             col, row = t.cell
             assert t.parity == ("odd" if (row + 1) % 2 == 1 else "even")
-            assert t.playable == (game.column_height(col) == row)
+            assert t.playable == (game.column_height(col) == row and not game.is_over())
 
 
 def test_the_verdict_is_the_exact_value_or_the_outcome(cases: list[Case]) -> None:

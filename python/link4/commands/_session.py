@@ -7,6 +7,7 @@ import argparse
 import os
 import random
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from typing import TextIO, TypedDict
@@ -16,7 +17,9 @@ from link4.commands._findings import Findings
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError, quoted
+from link4.explain import explain
 from link4.game import Game
+from link4.limit import Limit
 from link4.players import Engine
 from link4.rules import HEIGHT, WIDTH, Player, ordinal
 from link4.score import best_columns
@@ -34,6 +37,7 @@ def commands_help(width: int) -> str:
   u         undo: take back your last move (and the engine's reply)
   h         hint: the best column and what it leads to
   a         the value of every column
+  w         why: the threats, the parity, the rules that prove the value, the best line
   s FILE    save the game record (its moves, such as 4453) to FILE
   l FILE    load a game record from FILE
   q         quit (the record is printed)
@@ -213,6 +217,8 @@ class PlaySession:
             self.hint()
         elif word in ("a", "analyse", "analyze"):
             self.analysis()
+        elif word in ("w", "why"):
+            self.why()
         elif word in ("s", "save"):
             self.save(rest)
         elif word in ("l", "load"):
@@ -311,6 +317,17 @@ class PlaySession:
             else:
                 words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")
+
+    def why(self) -> None:
+        try:
+            with Thinking(self.out, "Working out why", tty=self.tty):
+                found = explain(self.game, solver=self.solver, limit=Limit(time_limit=HINT_SECONDS))
+        except KeyboardInterrupt:
+            self.say("Explanation stopped.")
+            return
+        self.say("Why:")
+        for line in found.lines():
+            self.say(textwrap.fill(line, width=88, initial_indent="  ", subsequent_indent="  "))
 
     def save(self, name: str) -> None:
         if not name:

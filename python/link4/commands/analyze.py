@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
 from contextlib import AbstractContextManager, nullcontext
 
 from link4.analysis import analysis
@@ -19,6 +20,7 @@ from link4.commands._options import (
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, SearchResult, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
+from link4.explain import explain
 from link4.game import Game
 from link4.limit import Limit
 from link4.score import best_columns
@@ -34,7 +36,10 @@ book of the 7x6 board answers its positions at once (--book none: without it, th
 board takes about a minute); just past the book, a position can take a few seconds.
 Other boards have no book unless one is given: their early positions can take long.
 --json prints the document that the web server's /api/analyze answers, where "column"
-and "best" count columns from 0 and "move" from 1."""
+and "best" count columns from 0 and "move" from 1. --explain adds why the position is
+worth what it is (see link4.explain): each side's threats, the parity rule of thumb,
+the engine's rules that prove the result and how to play them, and the best line with
+the four it ends in; with --json, as the document's "explanation" field."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,6 +52,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("moves", nargs="?", default="", metavar="MOVES", help="e.g. 4453")
     p.add_argument("--json", action="store_true",
                    help="print the analysis as one JSON document (as /api/analyze answers)")
+    p.add_argument("--explain", action="store_true",
+                   help="also say why: the threats, the parity, the rules that prove it, the best line")
     p.add_argument("--no-color", action="store_true", help="no colour in the board")
     p.add_argument(
         "--time-limit",
@@ -106,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
             return _error(f"the game is over ({outcome}): there is nothing to analyse")
         with _thinking():
             doc = analysis(game, solver, limit=limit)
+            if args.explain:
+                doc["explanation"] = explain(game, solver=solver, limit=limit).to_dict()
         print(json.dumps(doc, indent=2))
         return 0
 
@@ -125,6 +134,7 @@ def run(args: argparse.Namespace) -> int:
     print()
     if outcome is not None:
         print(f"The game is over after {outcome.ply} moves: {outcome}.")
+        _print_explanation(args, game, solver, limit)
         return 0
     who = f"{mover} ({palette.disc(mover, mover.glyph)})"
     after = f"after {game.ply} move{'s' if game.ply != 1 else ''}" if game.ply else "on the empty board"
@@ -143,7 +153,19 @@ def run(args: argparse.Namespace) -> int:
     if best:
         cols = " ".join(str(c + 1) for c in best)
         print(f"\nBest: column{'s' if len(best) > 1 else ''} {cols}.")
+    _print_explanation(args, game, solver, limit)
     return 0
+
+
+def _print_explanation(args: argparse.Namespace, game: Game, solver: Solver, limit: Limit) -> None:
+    """With --explain: the explanation under the analysis, one part a paragraph."""
+    if not args.explain:
+        return
+    with _thinking():
+        why = explain(game, solver=solver, limit=limit)
+    print("\nWhy:")
+    for line in why.lines():
+        print(textwrap.fill(line, width=88, initial_indent="  ", subsequent_indent="  "))
 
 
 def _meaning(values: list[ColumnValue], col: int, game: Game) -> str:
