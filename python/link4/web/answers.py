@@ -22,6 +22,7 @@ from typing import Any
 from link4.analysis import analysis
 from link4.engine import SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError, quoted
+from link4.explain import explain as explanation
 from link4.game import HEIGHT, WIDTH, Game
 from link4.limit import Limit
 from link4.players import Engine
@@ -35,6 +36,7 @@ __all__ = [
     "Query",
     "Search",
     "analyze",
+    "explain",
     "game",
     "move",
     "read_game",
@@ -263,6 +265,41 @@ def analyze(query: Query, *, limit: Limit, gone: Callable[[], bool] = lambda: Fa
             return analysis(game, solver, pv=True, limit=limit)
         except TimeoutError:
             raise _timed_out(limit) from None
+
+    return search
+
+
+def explain(query: Query, *, limit: Limit) -> Search:
+    """``/api/explain``: why the position is worth what it is (:func:`link4.explain`).
+
+    The verdict, each side's threats, the parity rule of thumb, the static rules that
+    prove the result and the best line; a game that is over is explained too (its
+    outcome and threats). Cut short by the time limit, the verdict says what was
+    proven and the line is empty, rather than a 503.
+
+    Args:
+        query: the query parameters: ``pos``, ``size`` and ``time_limit``; no others.
+        limit: the server's limit.
+
+    Returns:
+        The search still to run: given a solver, it returns
+        :meth:`link4.Explanation.to_dict`.
+
+    Raises:
+        ApiError: 400 for an unknown parameter, a bad position or ``time_limit``.
+
+    Example:
+        >>> from link4 import Limit, Solver
+        >>> answer = explain({"pos": ["44556"]}, limit=Limit(time_limit=5.0))(Solver(table_mb=4))
+        >>> answer["verdict"], answer["line"], answer["end_move"]
+        ('red wins with its 4th disc (at once)', '43', 7)
+    """
+    _only(query, "pos", "size", "time_limit")
+    game = read_game(query)
+    limit = read_limit(query, limit)
+
+    def search(solver: Solver) -> dict[str, Any]:
+        return explanation(game, solver=solver, limit=limit).to_dict()
 
     return search
 
