@@ -52,3 +52,7 @@ export const analyze = (pos, size, { pv = false, timeLimit = null } = {}, signal
   getJSON("api/analyze", { pos, size, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
 
 export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);
+
+// Why the position is worth what it is: its threats, and the words in `lines`.
+export const explain = (pos, size, timeLimit, signal) =>
+  getJSON("api/explain", { pos, size, time_limit: timeLimit }, signal);
