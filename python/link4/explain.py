@@ -1,6 +1,6 @@
 """Why a position is worth what it is: the verdict, the threats, the rules that prove it.
 
-:func:`explain` puts together what a player asks of a value: the exact verdict in
+:func:`link4.explain` puts together what a player asks of a value: the exact verdict in
 words; each side's threats (the empty cells that would complete a four), with their
 rows' parity; the parity rule of thumb; the engine's static rules (claimeven, the
 leader's odd-threat zugzwang, no four left) when one of them proves the result, and how
@@ -89,8 +89,9 @@ class Parity:
         wants: Each side's wanted row parity (``"odd"`` or ``"even"``), by player.
         favours: The side the rule of thumb favours now, or None: the leader when it
             has a threat on its rows with no threat of the follower below it in the
-            same column, else the follower when it has a threat on its rows; None when
-            neither has one.
+            same column (one on the same cell does not count: the follower must fill
+            the cell below), else the follower when it has a threat on its rows; None
+            when neither has one.
         leader: The claimeven leader on this board.
 
     Each argument is kept as the attribute of the same name.
@@ -162,7 +163,7 @@ class Proof:
 
 @dataclass(frozen=True)
 class Explanation:
-    """The reasons behind a position's value (:func:`explain`).
+    """The reasons behind a position's value (:func:`link4.explain`).
 
     Args:
         moves: The position's move string.
@@ -376,7 +377,7 @@ def _rule_of_thumb(
             col, row = t.cell
             lowest_follower[col] = min(row, lowest_follower.get(col, row))
     leader_good = any(
-        good(t) and t.player is leader and lowest_follower.get(t.cell[0], game.height) > t.cell[1]
+        good(t) and t.player is leader and lowest_follower.get(t.cell[0], game.height) >= t.cell[1]
         for t in threats
     )
     follower_good = any(good(t) and t.player is follower for t in threats)

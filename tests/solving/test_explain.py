@@ -235,7 +235,7 @@ def test_the_parity_rule_follows_the_board(cases: list[Case]) -> None:
         for p, (col, row) in threats:
             if p is lead.other:
                 follower_rows.setdefault(col, []).append(row)
-        leader_good = any(p is lead and all(r > c[1] for r in follower_rows.get(c[0], [])) for p, c in good)
+        leader_good = any(p is lead and all(r >= c[1] for r in follower_rows.get(c[0], [])) for p, c in good)
         follower_good = any(p is lead.other for p, _ in good)
         assert e.parity.favours is (lead if leader_good else lead.other if follower_good else None)
 
