@@ -35,7 +35,8 @@ BOARDS = [
     (7, 6, 500, 24),
 ]
 
-Case = tuple[link4.Game, Explanation, int | None]
+Threats = set[tuple[Player, tuple[int, int]]]
+Case = tuple[link4.Game, Explanation, int | None, Threats]
 
 
 def random_game(rng: random.Random, width: int, height: int, least: int) -> link4.Game:
@@ -49,7 +50,8 @@ def random_game(rng: random.Random, width: int, height: int, least: int) -> link
 
 @pytest.fixture(scope="module")
 def cases() -> list[Case]:
-    """Each sampled game, its explanation and its exact score (None when over)."""
+    """Each sampled game, its explanation, its exact score (None when over) and its
+    threats as the scan below finds them."""
     rng = random.Random(43)
     out: list[Case] = []
     for width, height, count, least in BOARDS:
@@ -57,7 +59,7 @@ def cases() -> list[Case]:
         for _ in range(count):
             game = random_game(rng, width, height, least)
             score = None if game.is_over() else solver.solve(game)
-            out.append((game, link4.explain(game, solver=solver), score))
+            out.append((game, link4.explain(game, solver=solver), score, scanned_threats(game)))
     return out
 
 
@@ -70,7 +72,7 @@ def grid(game: link4.Game) -> list[list[Player | None]]:
     return cells
 
 
-def scanned_threats(game: link4.Game) -> set[tuple[Player, tuple[int, int]]]:
+def scanned_threats(game: link4.Game) -> Threats:
     """Every empty cell where a disc of a side would complete four, found by trying each
     line of four through each empty cell."""
     cells = grid(game)
@@ -108,7 +110,7 @@ def wanted_parity(player: Player, width: int, height: int) -> str:
 
 def test_the_sample_covers_every_board_and_every_rule(cases: list[Case]) -> None:
     assert len(cases) == sum(count for _, _, count, _ in BOARDS)
-    rules = Counter((p.rule, p.kind) for _, e, _ in cases for p in e.proofs)
+    rules = Counter((p.rule, p.kind) for _, e, _, _ in cases for p in e.proofs)
     for rule in [
         ("claimeven", "lower"),
         ("claimeven", "upper"),
@@ -116,15 +118,15 @@ def test_the_sample_covers_every_board_and_every_rule(cases: list[Case]) -> None
         ("no_four_left", "upper"),
     ]:
         assert rules[rule] >= 3, rules
-    assert sum(e.proven for _, e, _ in cases) >= 100, rules
-    assert sum(game.is_over() for game, _, _ in cases) >= 50
+    assert sum(e.proven for _, e, _, _ in cases) >= 100, rules
+    assert sum(game.is_over() for game, _, _, _ in cases) >= 50
 
 
 def test_every_threat_is_one_and_none_is_missing(cases: list[Case]) -> None:
-    for game, e, _ in cases:
+    for game, e, _, threats in cases:
         listed = {(t.player, t.cell) for t in e.threats}
         assert len(listed) == len(e.threats)
-        assert listed == scanned_threats(game), game
+        assert listed == threats, game
         for t in e.threats:
             col, row = t.cell
             assert t.parity == ("odd" if (row + 1) % 2 == 1 else "even")
@@ -132,7 +134,7 @@ def test_every_threat_is_one_and_none_is_missing(cases: list[Case]) -> None:
 
 
 def test_the_verdict_is_the_exact_value_or_the_outcome(cases: list[Case]) -> None:
-    for game, e, score in cases:
+    for game, e, score, _ in cases:
         if score is None:
             assert e.mover is None and e.verdict == str(game.outcome()) and e.proofs == ()
             continue
@@ -142,7 +144,7 @@ def test_the_verdict_is_the_exact_value_or_the_outcome(cases: list[Case]) -> Non
 
 
 def test_every_proof_holds_and_the_core_agrees(cases: list[Case]) -> None:
-    for game, e, score in cases:
+    for game, e, score, _ in cases:
         if score is None:
             continue
         pos = link4.game.core_position(game)
@@ -167,7 +169,7 @@ def test_every_proof_holds_and_the_core_agrees(cases: list[Case]) -> None:
 
 
 def test_proven_means_the_rules_settle_the_result(cases: list[Case]) -> None:
-    for _, e, score in cases:
+    for _, e, score, _ in cases:
         if score is None:
             continue
         kinds = {p.kind for p in e.proofs}
@@ -178,9 +180,8 @@ def test_proven_means_the_rules_settle_the_result(cases: list[Case]) -> None:
 
 
 def test_each_rule_works_for_its_side_as_it_says(cases: list[Case]) -> None:
-    for game, e, score in cases:
+    for game, e, score, threats in cases:
         width, height = game.width, game.height
-        threats = scanned_threats(game)
         for p in e.proofs:
             if p.rule == "claimeven":
                 # The follower's strategy: it answers every move of the leader.
@@ -204,7 +205,7 @@ def test_each_rule_works_for_its_side_as_it_says(cases: list[Case]) -> None:
 
 
 def test_the_best_line_replays_to_the_stated_end(cases: list[Case]) -> None:
-    for game, e, score in cases:
+    for game, e, score, _ in cases:
         if score is None:
             assert e.line == "" and e.end_move is None
             continue
@@ -220,12 +221,11 @@ def test_the_best_line_replays_to_the_stated_end(cases: list[Case]) -> None:
 
 
 def test_the_parity_rule_follows_the_board(cases: list[Case]) -> None:
-    for game, e, _ in cases:
+    for game, e, _, threats in cases:
         width, height = game.width, game.height
         lead = leader(width, height)
         assert e.parity.leader is lead
         assert e.parity.wants == {p: wanted_parity(p, width, height) for p in (Player.RED, Player.YELLOW)}
-        threats = scanned_threats(game)
         good = {
             (p, c)
             for p, c in threats
@@ -267,7 +267,7 @@ def test_a_limit_gives_honest_bounds_and_no_line() -> None:
 
 
 def test_to_dict_is_json_with_the_paragraph(cases: list[Case]) -> None:
-    for _, e, _ in cases[:200]:
+    for _, e, _, _ in cases[:200]:
         doc = json.loads(json.dumps(e.to_dict()))
         assert doc["text"] == str(e) and doc["verdict"] == e.verdict
         assert [tuple(t["cell"]) for t in doc["threats"]] == [t.cell for t in e.threats]
