@@ -22,6 +22,7 @@ the words count columns and rows from 1, rows from the bottom.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -300,9 +301,10 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
             string (of the board the solver was made for, else of 7 x 6).
         solver: The solver to search on (its book and table are used); None for a new
             one of the game's size.
-        limit: The budget of the search and of the best line (:class:`link4.Limit`);
-            None for no limit. When it runs out the verdict says what was proved, and
-            the line may stop short.
+        limit: The budget of the whole explanation, the search and then the best line
+            (:class:`link4.Limit`; a node limit holds for each); None for no limit.
+            When it runs out the verdict says what was proved, and the line may stop
+            short.
 
     Returns:
         The :class:`Explanation`.
@@ -335,6 +337,7 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
         )  # fmt: skip
     solver = solver if solver is not None else Solver(width=game.width, height=game.height)
     budget = NO_LIMIT if limit is None else limit
+    deadline = None if budget.time_limit is None else time.monotonic() + budget.time_limit
     found = solver.search(game, ties=False, limit=budget)
     mover, size = game.turn, {"width": game.width, "height": game.height}
     if found.score is not None:
@@ -342,7 +345,11 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
     else:
         verdict = f"{bound_words(found.lower, found.upper, mover, **size)} ({NOT_SOLVED})"
     proofs, proven = _proofs(game, pos, found.lower, found.upper)
-    line, end_move, four = _best_line(game, solver, budget) if found.exact else ("", None, ())
+    line: str = ""
+    end_move: int | None = None
+    four: tuple[Cell, ...] = ()
+    if found.exact:  # the best line has what is left of the time limit
+        line, end_move, four = _best_line(game, solver, _rest(budget, deadline))
     return Explanation(
         moves=game.moves, width=game.width, height=game.height, mover=mover, score=found.score,
         lower=found.lower, upper=found.upper, verdict=verdict, threats=threats, parity=parity,
@@ -440,6 +447,11 @@ def _proofs(game: Game, pos: _core.Position, lower: int, upper: int) -> tuple[tu
         halves.add(kind)
     proven = bool(proofs) and (lower != 0 or upper != 0 or halves == {"lower", "upper"})
     return tuple(proofs), proven
+
+
+def _rest(limit: Limit, deadline: float | None) -> Limit:
+    """What is left of ``limit`` at this time, its time running out at ``deadline``."""
+    return limit.within(None if deadline is None else max(deadline - time.monotonic(), 1e-3))
 
 
 def _best_line(game: Game, solver: Solver, limit: Limit) -> tuple[str, int | None, tuple[Cell, ...]]:
