@@ -126,6 +126,9 @@ def test_every_threat_is_one_and_none_is_missing(cases: list[Case]) -> None:
     for game, e, _, threats in cases:
         listed = {(t.player, t.cell) for t in e.threats}
         assert len(listed) == len(e.threats)
+        assert [(t.player is not Player.RED, t.cell) for t in e.threats] == sorted(
+            (t.player is not Player.RED, t.cell) for t in e.threats
+        )  # red's first, by column then row
         assert listed == threats, game
         for t in e.threats:
             col, row = t.cell
@@ -177,6 +180,8 @@ def test_proven_means_the_rules_settle_the_result(cases: list[Case]) -> None:
         assert e.proven == settled
         if e.proven:
             assert "Proved without search." in str(e)
+        for p in e.proofs:  # the paragraph says each rule's claim and how to play it
+            assert f"{p.claim}: {p.play}." in str(e)
 
 
 def test_each_rule_works_for_its_side_as_it_says(cases: list[Case]) -> None:
