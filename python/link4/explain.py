@@ -413,11 +413,7 @@ def _play(rule: str, player: Player, cell: Cell | None, game: Game) -> str:
         return f"{other if player is game.turn else game.turn}'s discs and the empty cells hold no four"
     if rule == "zugzwang":
         assert cell is not None
-        return (
-            f"{player} answers every {other} move in the same column, pairing off the other columns "
-            f"holding an odd number of empty cells, so that {other} must in the end fill the cell "
-            f"below {player}'s threat at {_where(cell)}"
-        )
+        return _zugzwang_play(player, cell, game)
     odd = len(_odd_columns(game)) - (cell is not None)
     first = f"{player} plays column {cell[0] + 1} now, then " if cell is not None else f"{player} "
     pairs = (
@@ -427,6 +423,33 @@ def _play(rule: str, player: Player, cell: Cell | None, game: Game) -> str:
         else ""
     )
     return f"{first}answers every {other} move in the same column{pairs}"
+
+
+def _zugzwang_play(player: Player, threat: Cell, game: Game) -> str:
+    """How the leader plays its zugzwang on ``threat``, in words.
+
+    As docs/solver.md tells it ("The leader's zugzwang"): after each of the leader's
+    answers, the threat's column is the one column holding an odd number of empty cells.
+
+    Returns:
+        The sentence, without its full stop.
+    """
+    other, c = player.other, threat[0] + 1
+    if (game.height - game.column_height(threat[0])) % 2:
+        pairs = (
+            "a move on top of another column holding an odd number of empty cells is answered on "
+            "top of a third such column"
+        )
+    else:
+        pairs = (
+            f"the columns holding an odd number of empty cells are paired off, a move on top of "
+            f"one answered on top of another, and the one left over is paired with column {c}"
+        )
+    return (
+        f"{player} answers every {other} move in the same column, except that {pairs}; so in "
+        f"column {c} {other} always drops the lower disc of a pair, and must in the end fill the "
+        f"cell below {player}'s threat at {_where(threat)}"
+    )
 
 
 def _proofs(game: Game, pos: _core.Position, lower: int, upper: int) -> tuple[tuple[Proof, ...], bool]:
