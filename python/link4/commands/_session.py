@@ -13,10 +13,13 @@ from typing import TextIO, TypedDict
 
 from link4.book import SHIPPED, BookSource
 from link4.commands._findings import Findings
+from link4.commands._record import read_record
+from link4.commands._review_report import ReviewReport, shows_unicode
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError, quoted
 from link4.game import Game
+from link4.game_review import ReviewInterrupted, review
 from link4.players import Engine
 from link4.rules import HEIGHT, WIDTH, Player, ordinal
 from link4.score import best_columns
@@ -34,6 +37,7 @@ def commands_help(width: int) -> str:
   u         undo: take back your last move (and the engine's reply)
   h         hint: the best column and what it leads to
   a         the value of every column
+  r         review the game so far: each move marked, the turning points
   s FILE    save the game record (its moves, such as 4453) to FILE
   l FILE    load a game record from FILE
   q         quit (the record is printed)
@@ -213,6 +217,8 @@ class PlaySession:
             self.hint()
         elif word in ("a", "analyse", "analyze"):
             self.analysis()
+        elif word in ("r", "review"):
+            self.review()
         elif word in ("s", "save"):
             self.save(rest)
         elif word in ("l", "load"):
@@ -312,6 +318,16 @@ class PlaySession:
                 words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
             self.say(f"  {col + 1}  {words}")
 
+    def review(self) -> None:
+        """Print the review of the game so far (link4 review's report); Ctrl-C keeps what is done."""
+        try:
+            with Thinking(self.out, "Reviewing the game", tty=self.tty, delay=1.0):
+                done = review(self.game, solver=self.solver)
+        except ReviewInterrupted as stop:
+            done = stop.review
+        report = ReviewReport(done, self.palette, unicode=shows_unicode(self.out))
+        self.say(report.text())
+
     def save(self, name: str) -> None:
         if not name:
             self.say("Save where? Type s and a file name, e.g. s game.txt")
@@ -330,14 +346,11 @@ class PlaySession:
             return
         try:
             with open(os.path.expanduser(name), encoding="utf-8") as f:
-                lines = f.read().splitlines()
+                moves = read_record(f.read())
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a text file"
             self.say(f"Could not load {name}: {reason}.")
             return
-        moves = "".join(
-            "".join(line.split()) for line in lines if not line.lstrip().startswith("#")
-        )
         try:
             game = self.new_game_from(moves)
         except (InvalidMoveError, IllegalMoveError) as e:
@@ -414,7 +427,11 @@ class PlaySession:
 
     def play_again(self) -> bool:
         while True:
-            answer = self.read("Play again? [y/n] (u takes back your last move)> ").strip().lower()
+            answer = self.read("Play again? [y/n] (r reviews the game, u takes back your last move)> ")
+            answer = answer.strip().lower()
+            if answer in ("r", "review"):
+                self.review()
+                continue
             if answer in ("y", "yes"):
                 self.new_game()
                 return True
@@ -423,7 +440,7 @@ class PlaySession:
             if answer in ("u", "undo"):
                 self.undo()
                 return True
-            self.say("Answer y to play again, n to stop, or u to take back your last move.")
+            self.say("Answer y to play again, n to stop, r to review the game, or u to take back your move.")
 
 
 def _isatty(stream: TextIO) -> bool:
