@@ -21,6 +21,8 @@ def played_game(index: int, width: int, height: int) -> link4.Game:
     return game
 
 
-def small_games(count: int, offset: int = 0) -> list[link4.Game]:
-    """``count`` games spread over the small boards."""
-    return [played_game(i, *SMALL_BOARDS[i % len(SMALL_BOARDS)]) for i in range(offset, offset + count)]
+def small_games(
+    count: int, offset: int = 0, boards: tuple[tuple[int, int], ...] = SMALL_BOARDS
+) -> list[link4.Game]:
+    """``count`` games spread over ``boards``."""
+    return [played_game(i, *boards[i % len(boards)]) for i in range(offset, offset + count)]
