@@ -52,3 +52,6 @@ export const analyze = (pos, size, { pv = false, timeLimit = null } = {}, signal
   getJSON("api/analyze", { pos, size, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
 
 export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);
+
+// The game reviewed move by move: every move's mark, the turning points, the value series.
+export const review = (pos, size, signal) => getJSON("api/review", { pos, size }, signal);
