@@ -83,7 +83,8 @@ def test_the_page_shows_the_apis_marks_in_symbols_and_words(served: tuple[Page, 
         doc = _api(url, game.moves, size)
         shown = _reviewed(page, f"?pos={game.moves}&size={size}&review=1")
         assert shown["state"] == "shown" and not shown["hidden"]
-        assert [(m["ply"], m["mark"]) for m in shown["moves"]] == [(m["ply"] + 1, m["mark"]) for m in doc["moves"]]
+        expected = [(m["ply"] + 1, m["mark"]) for m in doc["moves"]]
+        assert [(m["ply"], m["mark"]) for m in shown["moves"]] == expected
         for move, entry in zip(shown["moves"], doc["moves"], strict=True):
             assert f"{entry['symbol']} {entry['mark']}" in move["text"]  # symbol and word, not colour alone
             colours.setdefault(entry["mark"], set()).add(move["colour"])
@@ -91,7 +92,8 @@ def test_the_page_shows_the_apis_marks_in_symbols_and_words(served: tuple[Page, 
         assert shown["turns"] == [t["ply"] + 1 for t in doc["turning_points"]]
         assert all(src.startswith(url) for src in shown["scripts"])  # no third-party script
     # Each mark has one colour of its own, besides its symbol and word.
-    assert all(len(c) == 1 for c in colours.values()) and len({next(iter(c)) for c in colours.values()}) == len(colours)
+    assert all(len(c) == 1 for c in colours.values())
+    assert len({next(iter(c)) for c in colours.values()}) == len(colours)
 
 
 def test_a_click_on_a_move_or_the_chart_shows_its_position(served: tuple[Page, str]) -> None:
