@@ -33,7 +33,16 @@ from link4.marks import MARKS, SYMBOLS, Mark, Outcome, Value, decided_mark, deci
 from link4.rules import Player, ordinal
 from link4.wording import bound_words, score_words
 
-__all__ = ["MoveReview", "Review", "ReviewInterrupted", "SideSummary", "review"]
+__all__ = [
+    "MoveReview",
+    "Progress",
+    "Review",
+    "ReviewInterrupted",
+    "SideSummary",
+    "TurningPoint",
+    "review",
+    "value_words",
+]
 
 Progress = Callable[[int, int], object]
 """Called as ``progress(done, total)`` after each move is reviewed."""

@@ -145,7 +145,7 @@ def test_play_offers_the_review_when_a_game_ends() -> None:
     assert "(5x4, 7 moves: red wins with its 4th disc)" in report
     # (A StringIO names no encoding: the symbols are ASCII.)
     assert (
-        "     7  red           4  + best          red wins with its 4th disc (at once)   (the only" in report
+        "     7  red           4  ✓ best          red wins with its 4th disc (at once)   (the only" in report
     )
     assert "Turning points" in report
 

@@ -23,8 +23,11 @@ _MARK_COLOURS: dict[Mark, int] = {"best": 32, "inaccuracy": 36, "mistake": 35, "
 
 
 def shows_unicode(stream: TextIO) -> bool:
-    """Whether ``stream`` can write the marks' symbols and the chart's dots."""
-    encoding = getattr(stream, "encoding", None) or "ascii"
+    """Whether ``stream`` can write the marks' symbols and the chart's dots (a stream
+    that names no encoding, such as a StringIO, holds any text)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:
+        return True
     try:
         ("".join(SYMBOLS.values()) + "●◆─│").encode(encoding)
     except (UnicodeEncodeError, LookupError):
@@ -138,7 +141,7 @@ class ReviewReport:
             line = "".join(row)
             if i == CHART_ROWS:
                 line = "".join(c if c != " " else self.palette.dim(self.rule) for c in row)
-            out.append(f"  {labels.get(i, ''):>11} |{line}")
+            out.append(f"  {labels.get(i, ''):>11} |{line}".rstrip())
         out.append(f"  {'':>11} +{'-' * len(series)}")
         ticks = "".join(_tick(i) for i in range(0, len(series), 10))
         out.append(f"  {'move':>11}  {ticks}".rstrip())
