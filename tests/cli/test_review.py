@@ -74,6 +74,7 @@ def test_a_file_saved_by_play_is_read(tmp_path: Path, capsys: pytest.CaptureFixt
     ("argv", "message"),
     [
         (["4458"], "link4 review: invalid move string '4458': character 4 is '8'"),
+        (["game.txt"], "link4 review: no file 'game.txt', and as moves: invalid move string 'game.txt'"),
         (["1111111"], "link4 review: illegal move 7 of '1111111': column 1 is full"),
         (["44", "--size", "3x3"], "link4 review: --size: "),
         (

@@ -123,8 +123,10 @@ def run(args: argparse.Namespace) -> int:
         moves = _moves(args.game)
         game = Game(moves, width=board[0], height=board[1])
     except (InvalidMoveError, IllegalMoveError) as e:
-        where = "" if moves == "".join(args.game.split()) else f"{quoted(args.game)}: "
-        return _error(f"{where}{e}")
+        if os.path.isfile(args.game):
+            return _error(f"{quoted(args.game)}: {e}")
+        looks_like_a_name = isinstance(e, InvalidMoveError) and not moves.isdigit()
+        return _error(f"no file {quoted(args.game)}, and as moves: {e}" if looks_like_a_name else str(e))
     except ValueError as e:
         return _error(str(e))
     try:
