@@ -11,7 +11,9 @@ made within the time measured. Prints the distribution of the review times (medi
 90th and 95th percentiles, max, mean), the plies whose positions took the most time, and
 then checks every mark against ``Solver.analyze`` on a solver of its own, with the rule
 of the marks written here again from the outcomes: how many marks were checked and how
-many disagreed.
+many disagreed. With --compare-order, it also times on the same games the two orders a
+review could search its positions in, each game on a solver of its own: from the last
+move back to the first (link4.review's order) and from the first to the last.
 """
 
 from __future__ import annotations
@@ -59,6 +61,27 @@ def disagreements(review: link4.Review, checker: link4.Solver) -> tuple[int, int
     return checked, wrong
 
 
+def compare_orders(games: list[link4.Game], threads: int) -> None:
+    """The time of one analysis per position of each game, backwards and forwards: the
+    two in turn on each game (which goes first alternates), so that a change of load on
+    the machine falls on both alike."""
+    seconds: dict[bool, list[float]] = {True: [], False: []}
+    for i, game in enumerate(games):
+        for backwards in (i % 2 == 0, i % 2 == 1):
+            started = time.perf_counter()
+            solver = link4.Solver(threads=threads)
+            plies = range(game.ply)
+            for ply in reversed(plies) if backwards else plies:
+                solver.analyze(game.moves[:ply])
+            seconds[backwards].append(time.perf_counter() - started)
+    for backwards, name in ((True, "last move first"), (False, "first move first")):
+        times = seconds[backwards]
+        print(
+            f"  {name}: median {statistics.median(times):.3f} s, mean {statistics.fmean(times):.3f} s, "
+            f"max {max(times):.3f} s"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
@@ -66,6 +89,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--no-check", action="store_true", help="time the reviews only")
+    parser.add_argument("--compare-order", action="store_true", help="also time both orders of the positions")
     args = parser.parse_args()
     levels = [name.strip() for name in args.levels.split(",") if name.strip()]
     pairs = [(a, b) for a in levels for b in levels]
@@ -102,6 +126,8 @@ def main() -> None:
     heavy = sorted(by_ply.items(), key=lambda item: -sum(item[1]))[:6]
     where = ", ".join(f"{ply} discs {100 * sum(t) / total:.0f} % (max {max(t):.2f} s)" for ply, t in heavy)
     print(f"where the time goes, by discs down before the move: {where}")
+    if args.compare_order:
+        compare_orders(games, args.threads)
     if args.no_check:
         return
     checker = link4.Solver(threads=args.threads)

@@ -25,7 +25,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from link4.engine import ColumnValue, Solver
+from link4.engine import MAX_THREADS, ColumnValue, Solver
 from link4.errors import Interrupted
 from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit, limit_of
@@ -454,8 +454,10 @@ def review(
 ) -> Review:
     """Review a game: the value of every column before each move played, and each mark.
 
-    The moves are searched from the last one back to the first, on one solver: the
-    table that the late positions fill serves the earlier ones.
+    The positions are searched on one solver, from the last move back to the first:
+    without a limit the order makes no difference to speed, but within one the quick
+    late positions are settled first and the budget left goes to the early ones, and
+    Ctrl-C keeps the most moves done.
 
     Args:
         game: The game, over or not: a :class:`link4.Game` of any size or a move string
@@ -516,7 +518,7 @@ def review(
 
 
 def _all_cores() -> int:
-    return max(1, os.cpu_count() or 1)
+    return max(1, min(os.cpu_count() or 1, MAX_THREADS))
 
 
 def _left(budget: Limit, deadline: float | None, spent: int) -> Limit:
