@@ -211,12 +211,13 @@ class SideSummary:
 
     @property
     def accuracy(self) -> float | None:
-        """The share of its moves that were best (None without moves)."""
+        """The share of its moves proven best (None without moves): where a limit left
+        moves unmarked, at least their true share."""
         return None if self.moves == 0 else self.marks["best"] / self.moves
 
     @property
     def kept_share(self) -> float | None:
-        """The share of its moves that kept the result (None without moves)."""
+        """The share of its moves proven to keep the result (None without moves)."""
         return None if self.moves == 0 else self.kept / self.moves
 
 

@@ -156,3 +156,24 @@ def test_play_reviews_the_game_so_far_at_the_prompt() -> None:
     with pytest.raises(Exception, match="0"):  # q leaves the session
         session.loop()
     assert "Review of 44 (5x4, 2 moves, not over)." in out.getvalue()
+
+
+def test_a_time_limit_leaves_the_early_moves_unmarked_never_wrong(capsys: pytest.CaptureFixture[str]) -> None:
+    # Without the book, no early 7 x 6 position is solved in a twentieth of a second.
+    game = "4453442233"
+    argv = ["review", game, "--book", "none", "--time-limit", "0.05", "--threads", "1", "--table-mb", "4"]
+    assert main([*argv, "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    first = doc["moves"][0]
+    assert first["mark"] is None and first["value"]["score"] is None
+    assert first["value"]["lower"] < first["value"]["upper"]
+    exact = link4.review(game, threads=1)
+    for shown, true in zip(doc["moves"], exact.moves, strict=True):
+        assert shown["mark"] in (None, true.mark)
+    assert main([*argv, "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "     1  red           4  not marked      not solved in time\n" in out
+    assert "the moves not marked count as not best" in out and "\n  not marked  " in out
+    # Move 3, a blunder, is far from solved in time: its turning point is not claimed,
+    # nor is it said that the result never changed.
+    assert "Turning points: none among the moves marked." in out

@@ -46,8 +46,8 @@ class ReviewReport:
 
     def mark(self, mark: Mark | None) -> str:
         """A mark as its symbol and its word, coloured where the palette has colour."""
-        if mark is None:
-            return "(not solved in time)"
+        if mark is None:  # its value not solved in time: the words after it say so
+            return "not marked"
         return self.palette.style(f"{self.symbols[mark]} {mark}", 1, _MARK_COLOURS[mark])
 
     def text(self) -> str:
@@ -84,7 +84,7 @@ class ReviewReport:
                 extra.append("the only move to keep it" if m.kept else "only one move kept the result")
             tail = f"   ({'; '.join(extra)})" if extra else ""
             mark = self.mark(m.mark)
-            pad = " " * max(0, 16 - _visible(mark))
+            pad = " " * max(2, 16 - _visible(mark))
             lines.append(
                 f"  {m.ply + 1:>4}  {self.palette.disc(m.mover, f'{m.mover!s:<7}')}  "
                 f"{m.column + 1:>6}  {mark}{pad}{after}{tail}"
@@ -101,15 +101,21 @@ class ReviewReport:
         for name in MARKS:
             label = f"{self.symbols[name]} {name}"
             lines.append(f"  {label:<16}{red.marks[name]:>8}{yellow.marks[name]:>9}")
+        heading = "Each side (accuracy: the share of best moves):"
         if red.unmarked or yellow.unmarked:
             lines.append(f"  {'not marked':<16}{red.unmarked:>8}{yellow.unmarked:>9}")
-        return "Each side (accuracy: the share of best moves):\n" + "\n".join(lines)
+            heading = "Each side (accuracy: the share of best moves; the moves not marked count as not best):"
+        return heading + "\n" + "\n".join(lines)
 
     def turning_points(self) -> str:
         r = self.review
         points = r.turning_points
         if not points:
-            return "Turning points: none, the result never changed." if r.moves else ""
+            if not r.moves:
+                return ""
+            if any(m.mark is None for m in r.moves):
+                return "Turning points: none among the moves marked."
+            return "Turning points: none, the result never changed."
         lines = [f"  move {t.ply + 1}: {t.words(r.width, r.height)}" for t in points]
         return "Turning points (where the result changed):\n" + "\n".join(lines)
 

@@ -179,7 +179,13 @@ function renderSides(doc) {
 function renderTurningPoints(doc) {
   const box = element("div", "review-turns");
   if (doc.turning_points.length === 0) {
-    box.append(element("p", "", doc.moves.length ? "The result never changed hands." : "No moves to review."));
+    const unmarked = doc.moves.some((move) => move.mark === null);
+    const text = !doc.moves.length
+      ? "No moves to review."
+      : unmarked
+        ? "No turning point among the moves marked."
+        : "The result never changed hands.";
+    box.append(element("p", "", text));
     return box;
   }
   box.append(element("h3", "", "Turning points"));
