@@ -87,6 +87,8 @@ def test_the_page_shows_the_apis_marks_in_symbols_and_words(served: tuple[Page, 
         assert [(m["ply"], m["mark"]) for m in shown["moves"]] == expected
         for move, entry in zip(shown["moves"], doc["moves"], strict=True):
             assert f"{entry['symbol']} {entry['mark']}" in move["text"]  # symbol and word, not colour alone
+            only = "" if not entry["only_move"] else "only move" if entry["kept"] else "missed the only move"
+            assert move["text"].endswith(only)
             colours.setdefault(entry["mark"], set()).add(move["colour"])
         assert shown["points"] == [p for p, v in enumerate(doc["series"]) if v is not None]
         assert shown["turns"] == [t["ply"] + 1 for t in doc["turning_points"]]
