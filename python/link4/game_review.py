@@ -358,17 +358,26 @@ class Review:
             True
         """
         try:
-            moves = tuple(
-                MoveReview(
-                    int(m["ply"]),
-                    int(m["column"]),
-                    tuple(None if c is None else Value(int(c[0]), int(c[1])) for c in m["columns"]),
-                )
-                for m in doc["moves"]
-            )
-            return cls(str(doc["pos"]), int(doc["width"]), int(doc["height"]), moves, bool(doc["complete"]))
-        except (KeyError, TypeError, IndexError, ValueError) as error:
+            game = Game(str(doc["pos"]), width=int(doc["width"]), height=int(doc["height"]))
+            moves = tuple(_move_of_entry(m, game) for m in doc["moves"])
+            return cls(game.moves, game.width, game.height, moves, bool(doc["complete"]))
+        except (KeyError, TypeError, IndexError, ValueError) as error:  # the rules' errors too
             raise ValueError(f"not a review's document: {type(error).__name__}: {error}") from None
+
+
+def _move_of_entry(entry: Mapping[str, Any], game: Game) -> MoveReview:
+    """A move of a document, checked against the game: its column played and its bounds."""
+    ply, column = int(entry["ply"]), int(entry["column"])
+    if not 0 <= ply < game.ply or game.move_list[ply] != column:
+        raise ValueError(f"move {ply + 1} is not column {column + 1} of the game {game.moves!r}")
+    columns = tuple(None if c is None else Value(int(c[0]), int(c[1])) for c in entry["columns"])
+    if len(columns) != game.width:
+        raise ValueError(f"move {ply + 1} has {len(columns)} columns, the board {game.width}")
+    if columns[column] is None:
+        raise ValueError(f"move {ply + 1} is played in a column said to be full")
+    if any(c is not None and c.lower > c.upper for c in columns):
+        raise ValueError(f"move {ply + 1} has a column whose lower bound is above its upper")
+    return MoveReview(ply, column, columns)
 
 
 def _value_entry(value: Value) -> dict[str, Any]:

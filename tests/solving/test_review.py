@@ -91,8 +91,18 @@ def test_a_review_reads_back_from_its_json_document() -> None:
         doc = json.loads(json.dumps(review.to_dict()))
         again = link4.Review.from_dict(doc)
         assert again == review and again.to_dict() == doc
-    with pytest.raises(ValueError, match="not a review's document"):
+    with pytest.raises(ValueError, match="not a review's document: KeyError"):
         link4.Review.from_dict({"pos": "11"})
+    good = link4.review(link4.Game("1234", width=4, height=4), threads=1).to_dict()
+    for change, message in [
+        ({"pos": "1239"}, "InvalidMoveError"),
+        ({"width": 5}, "move 1 has 4 columns, the board 5"),
+        ({"moves": [{**good["moves"][0], "column": 2}]}, "move 1 is not column 3 of the game '1234'"),
+        ({"moves": [{**good["moves"][0], "ply": 9}]}, "move 10 is not column 1"),
+        ({"moves": [{**good["moves"][0], "columns": [[1, 0]] * 4}]}, "lower bound is above its upper"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            link4.Review.from_dict({**good, **change})
 
 
 def test_the_document_says_each_move_in_words_never_as_a_bare_score() -> None:
