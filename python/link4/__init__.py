@@ -35,6 +35,9 @@ The package's names:
   best line).
 - Many positions on several threads: :func:`link4.solve_many`,
   :func:`link4.search_many`, :func:`link4.analyze_many`.
+- Reviewing a game move by move: :func:`link4.review`, :class:`link4.Review` (each
+  move's mark, each side's accuracy, the turning points; :mod:`link4.marks` says what a
+  mark means), :exc:`link4.ReviewInterrupted` (the review done when Ctrl-C came).
 - Players: :class:`link4.Engine`, levels 1 to 5 and perfect.
 - The opening book: :class:`link4.Book`.
 - :func:`link4.perft` (counting move sequences), :func:`link4.describe_score` (a score
@@ -72,6 +75,7 @@ from link4.errors import (
 )
 from link4.explain import Explanation, explain
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
+from link4.game_review import Review, ReviewInterrupted, review
 from link4.limit import Limit
 from link4.perft import perft
 from link4.players import Engine
@@ -100,6 +104,8 @@ __all__ = [
     "Limit",
     "Outcome",
     "Player",
+    "Review",
+    "ReviewInterrupted",
     "SearchResult",
     "SizeMismatchError",
     "Solver",
@@ -109,6 +115,7 @@ __all__ = [
     "evaluate",
     "explain",
     "perft",
+    "review",
     "search_many",
     "solve",
     "solve_many",

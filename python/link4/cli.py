@@ -17,7 +17,7 @@ from link4.errors import quoted
 __all__ = ["build_parser", "main"]
 
 # Command name -> module under link4.commands. Each module has add_parser() and run().
-COMMANDS = ("play", "solve", "analyze", "bench", "book", "dataset", "evaluate", "serve")
+COMMANDS = ("play", "solve", "analyze", "review", "bench", "book", "dataset", "evaluate", "serve")
 
 
 class _Parser(argparse.ArgumentParser):

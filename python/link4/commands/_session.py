@@ -14,11 +14,14 @@ from typing import TextIO, TypedDict
 
 from link4.book import SHIPPED, BookSource
 from link4.commands._findings import Findings
+from link4.commands._record import read_record
+from link4.commands._review_report import ReviewReport, shows_unicode
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
 from link4.engine import MAX_THREADS, SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError, quoted
 from link4.explain import explain
 from link4.game import Game
+from link4.game_review import ReviewInterrupted, review
 from link4.limit import Limit
 from link4.players import Engine
 from link4.rules import HEIGHT, WIDTH, Player, ordinal
@@ -38,6 +41,7 @@ def commands_help(width: int) -> str:
   h         hint: the best column and what it leads to
   a         the value of every column
   w         why: the threats, the parity, the rules that prove the value, the best line
+  r         review the game so far: each move marked, the turning points
   s FILE    save the game record (its moves, such as 4453) to FILE
   l FILE    load a game record from FILE
   q         quit (the record is printed)
@@ -219,6 +223,8 @@ class PlaySession:
             self.analysis()
         elif word in ("w", "why"):
             self.why()
+        elif word in ("r", "review"):
+            self.review()
         elif word in ("s", "save"):
             self.save(rest)
         elif word in ("l", "load"):
@@ -329,6 +335,16 @@ class PlaySession:
         for line in found.lines():
             self.say(textwrap.fill(line, width=88, initial_indent="  ", subsequent_indent="  "))
 
+    def review(self) -> None:
+        """Print the review of the game so far (link4 review's report); Ctrl-C keeps what is done."""
+        try:
+            with Thinking(self.out, "Reviewing the game", tty=self.tty, delay=1.0):
+                done = review(self.game, solver=self.solver)
+        except ReviewInterrupted as stop:
+            done = stop.review
+        report = ReviewReport(done, self.palette, unicode=shows_unicode(self.out))
+        self.say(report.text())
+
     def save(self, name: str) -> None:
         if not name:
             self.say("Save where? Type s and a file name, e.g. s game.txt")
@@ -347,14 +363,11 @@ class PlaySession:
             return
         try:
             with open(os.path.expanduser(name), encoding="utf-8") as f:
-                lines = f.read().splitlines()
+                moves = read_record(f.read())
         except (OSError, UnicodeDecodeError) as e:
             reason = e.strerror if isinstance(e, OSError) and e.strerror else "not a text file"
             self.say(f"Could not load {name}: {reason}.")
             return
-        moves = "".join(
-            "".join(line.split()) for line in lines if not line.lstrip().startswith("#")
-        )
         try:
             game = self.new_game_from(moves)
         except (InvalidMoveError, IllegalMoveError) as e:
@@ -431,7 +444,11 @@ class PlaySession:
 
     def play_again(self) -> bool:
         while True:
-            answer = self.read("Play again? [y/n] (u takes back your last move)> ").strip().lower()
+            answer = self.read("Play again? [y/n] (r reviews the game, u takes back your last move)> ")
+            answer = answer.strip().lower()
+            if answer in ("r", "review"):
+                self.review()
+                continue
             if answer in ("y", "yes"):
                 self.new_game()
                 return True
@@ -440,7 +457,7 @@ class PlaySession:
             if answer in ("u", "undo"):
                 self.undo()
                 return True
-            self.say("Answer y to play again, n to stop, or u to take back your last move.")
+            self.say("Answer y to play again, n to stop, r to review the game, or u to take back your move.")
 
 
 def _isatty(stream: TextIO) -> bool:

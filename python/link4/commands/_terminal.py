@@ -41,6 +41,10 @@ class Palette:
         colour = 31 if player is Player.RED else 33
         return self._sgr(text, 1, colour, *((7,) if highlight else ()))
 
+    def style(self, text: str, *codes: int) -> str:
+        """``text`` in the SGR styles of ``codes`` (1 bold, 31 red...), when in colour."""
+        return self._sgr(text, *codes)
+
     def dim(self, text: str) -> str:
         return self._sgr(text, 2)
 

@@ -24,6 +24,7 @@ from link4.engine import SearchResult, Solver
 from link4.errors import BoardError, IllegalMoveError, InvalidMoveError, quoted
 from link4.explain import explain as explanation
 from link4.game import HEIGHT, WIDTH, Game
+from link4.game_review import review as review_game
 from link4.limit import Limit
 from link4.players import Engine
 from link4.rules import parse_size
@@ -41,6 +42,7 @@ __all__ = [
     "move",
     "read_game",
     "read_limit",
+    "review",
     "solve",
 ]
 
@@ -354,6 +356,40 @@ def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
             "move": str(col + 1),
             "pos_after": after.moves,
         }
+
+    return search
+
+
+def review(query: Query, *, limit: Limit) -> Search:
+    """``/api/review``: the game reviewed move by move, the document ``link4 review --json`` prints.
+
+    Each move's mark, each side's summary, the turning points and the value after every
+    ply (:meth:`link4.Review.to_dict`). A game that is over is reviewed as well. The
+    time limit covers the whole review: where it runs out, the values left are bounds
+    and a move is marked only where they decide its mark.
+
+    Args:
+        query: the query parameters: ``pos``, ``size`` and ``time_limit``; no others.
+        limit: the server's limit.
+
+    Returns:
+        The search still to run: given a solver, it returns the review's document.
+
+    Raises:
+        ApiError: 400 for an unknown parameter, a bad position or ``time_limit``.
+
+    Example:
+        >>> from link4 import Limit, Solver
+        >>> search = review({"pos": ["4444332"], "size": ["5x4"]}, limit=Limit(time_limit=5.0))
+        >>> [m["mark"] for m in search(Solver(table_mb=4))["moves"]][:3]
+        ['best', 'best', 'mistake']
+    """
+    _only(query, "pos", "size", "time_limit")
+    played = read_game(query)
+    limit = read_limit(query, limit)
+
+    def search(solver: Solver) -> dict[str, Any]:
+        return review_game(played, solver=solver, limit=limit).to_dict()
 
     return search
 

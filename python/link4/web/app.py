@@ -7,8 +7,8 @@ Routes (every answer JSON, every error ``{"error": "..."}``):
 - ``/``, ``/static/<file>``: the page (the files of the package's ``static`` folder, read
   once at start; no other file is ever served);
 - ``/solve?pos=``: each column's exact score, as connect4.gamesolver.org answers;
-- ``/api/analyze``, ``/api/explain``, ``/api/move``, ``/api/game``, ``/api/info``: link4's own
-  answers.
+- ``/api/analyze``, ``/api/explain``, ``/api/move``, ``/api/review``, ``/api/game``,
+  ``/api/info``: link4's own answers.
 
 To serve it from an ASGI server of one's own, :func:`create_app` gives the application
 configured by a :class:`ServeConfig`, as ``link4 serve`` runs it:
@@ -188,9 +188,9 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
 
     Example:
         >>> app = create_app(ServeConfig(searches=1, table_mb=4))
-        >>> [route.path for route in app.routes]   # doctest: +NORMALIZE_WHITESPACE
-        ['/', '/static/{name}', '/solve', '/api/analyze', '/api/explain', '/api/move',
-         '/api/game', '/api/info']
+        >>> [route.path for route in app.routes][2:]   # doctest: +NORMALIZE_WHITESPACE
+        ['/solve', '/api/analyze', '/api/explain', '/api/move', '/api/review', '/api/game',
+         '/api/info']
     """
     book = BookSource.of(config.book)  # read once, by the first solver made
     slots = SearchSlots(
@@ -237,6 +237,7 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
         Route("/api/analyze", _stoppable(slots, lambda q, gone: answers.analyze(q, limit=limit, gone=gone))),
         Route("/api/explain", _endpoint(slots, lambda q: answers.explain(q, limit=limit))),
         Route("/api/move", _endpoint(slots, lambda q: answers.move(q, limit=limit, levels=LEVELS))),
+        Route("/api/review", _endpoint(slots, lambda q: answers.review(q, limit=limit))),
         Route("/api/game", game),
         Route("/api/info", info),
     ]

@@ -56,3 +56,6 @@ export const move = (pos, size, level, signal) => getJSON("api/move", { pos, siz
 // Why the position is worth what it is: its threats, and the words in `lines`.
 export const explain = (pos, size, timeLimit, signal) =>
   getJSON("api/explain", { pos, size, time_limit: timeLimit }, signal);
+
+// The game reviewed move by move: every move's mark, the turning points, the value series.
+export const review = (pos, size, signal) => getJSON("api/review", { pos, size }, signal);

@@ -24,6 +24,7 @@ import {
   update,
 } from "./play.js";
 import { openLink, pasteRecord } from "./records.js";
+import { initReview, openReview } from "./review.js";
 
 function showModeControls() {
   const watch = state.mode === "watch";
@@ -180,6 +181,7 @@ async function copy(text, what) {
 async function start() {
   setBusy(true);
   bindControls();
+  const reviewAtOnce = initReview(location.search);
   let info;
   try {
     info = await api.info();
@@ -218,6 +220,7 @@ async function start() {
   if (state.mode === "watch") state.paused = true;
   await openLink(location.search);
   await update();
+  if (reviewAtOnce) await openReview();
 }
 
 start();

@@ -156,6 +156,7 @@ function syncPage() {
   $("pv-button").disabled = !state.game || state.game.over;
   updateDrops($("drops"), humanMayPlay() ? state.game.legal : []);
   renderStatus();
+  document.dispatchEvent(new CustomEvent("link4:shown")); // for the panels that follow the position
 }
 
 function ordinal(n) {
