@@ -79,7 +79,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     and ``reset(seed=s)`` plays the games of environment i of a
     :class:`link4.vector.VectorEnv` seeded with s - i, move for move.
 
-    >>> env = Connect4Env(opponent=4)
+    >>> env = Connect4Env(opponent=7)
     >>> observation, info = env.reset(seed=0)
     >>> observation.shape, info["action_mask"].tolist()
     ((6, 7, 2), [1, 1, 1, 1, 1, 1, 1])
