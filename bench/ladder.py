@@ -23,7 +23,7 @@ get a fresh table each game. So a run can be split, interrupted and resumed: fin
 blocks of games are kept in --out (JSON) and skipped when the run starts again.
 
     python bench/ladder.py --seed 0 --out ladder-0.json
-    python bench/ladder.py --seed 0 --games 200 --far-games 20    # a quick look
+    python bench/ladder.py --seed 0 --games 200 --quick-games 800 --far-games 40   # a quick look
 """
 
 from __future__ import annotations
