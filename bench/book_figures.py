@@ -4,9 +4,9 @@
    microseconds, Solver.analyze's seconds) and each command's wall time.
 2. The hint (``h``) and the analysis (``a``) of ``link4 play``: the time to an exact
    answer (the hint's search, Solver.analyze, the shipped book, no limit) on positions with
-   0 to ``--max-ply`` discs, half from level-5 self-play games and half from the Begin
+   0 to ``--max-ply`` discs, half from level-8 self-play games and half from the Begin
    sets; p50 / p99 / max, and how many took over a second.
-3. ``--level perfect`` against level 5 from random openings of 0 to 4 moves, ``--games``
+3. ``--level perfect`` against level 8 from random openings of 0 to 4 moves, ``--games``
    games, half with each colour: the time of every perfect move (p99, max) and whether
    perfect ever ended worse than the value of the position it started from.
 
@@ -66,12 +66,12 @@ def commands() -> None:
 
 
 def positions(count: int, max_ply: int, rng: random.Random) -> list[Game]:
-    """Half from level-5 self-play (every position of each game up to max_ply discs), half
+    """Half from level-8 self-play (every position of each game up to max_ply discs), half
     from the Begin sets, at every ply 0..max_ply."""
     found: list[Game] = []
     while len(found) < count // 2:
         game = Game()
-        a, b = Engine(5, seed=rng.randrange(2**32)), Engine(5, seed=rng.randrange(2**32))
+        a, b = Engine(8, seed=rng.randrange(2**32)), Engine(8, seed=rng.randrange(2**32))
         while not game.is_over() and game.ply <= max_ply and len(found) < count // 2:
             found.append(game.copy())
             game.play((a if game.ply % 2 == 0 else b).choose(game))
@@ -112,7 +112,7 @@ def hints_and_analyses(count: int, max_ply: int, rng: random.Random, by_ply: boo
                           f"{sum(1 for t in at if t > 1)} over 1 s")
 
 
-def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> None:
+def perfect_against_level8(games: int, rng: random.Random, threads: int = 1) -> None:
     timed: list[tuple[float, str]] = []  # each perfect move's time, and the position's moves
     slips = 0
     judge = Solver()
@@ -126,7 +126,7 @@ def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> 
             continue
         perfect_is = link4.RED if n % 2 == 0 else link4.YELLOW
         perfect = Engine("perfect", solver=Solver(threads=threads))
-        other = Engine(5, seed=rng.randrange(2**32))
+        other = Engine(8, seed=rng.randrange(2**32))
         # The value for perfect of the position where it first moves.
         if game.turn != perfect_is:
             game.play(other.choose(game))
@@ -148,7 +148,7 @@ def perfect_against_level5(games: int, rng: random.Random, threads: int = 1) -> 
             slips += 1
         print(f"  game {n + 1}/{games}: {len(timed)} perfect moves so far, max "
               f"{max(timed)[0]:.2f} s", file=sys.stderr)
-    print(f"perfect against level 5, {games} games, {threads} thread(s): moves "
+    print(f"perfect against level 8, {games} games, {threads} thread(s): moves "
           f"{quantiles([t for t, _ in timed])}; {slips} games ended worse than their start")
     print(slowest(timed))
 
@@ -176,7 +176,7 @@ def main() -> None:
         hints_and_analyses(args.positions, args.max_ply, rng, args.by_ply, args.min_ply,
                            args.threads)
     if args.only in (None, "games"):
-        perfect_against_level5(args.games, rng, args.threads)
+        perfect_against_level8(args.games, rng, args.threads)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@
    draw half). Games start after a few random opening moves, so that they vary and so
    that the perfect level, which has no opening book yet, answers in seconds.
 2. Accuracy against the solver: over positions with at least 12 discs (from games of
-   level-3 moves with one in four random), the share of each level's moves that keep the
+   the club player's moves with one in four random), the share of each level's moves that keep the
    game-theoretic value (a won position stays won, a drawn one drawn). Lost positions
    are left out: there every move keeps the value.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 import link4
-from link4.players import LEVELS, Engine
+from link4.players import DEFAULT_LEVEL, LEVELS, Engine
 
 RED, YELLOW = link4.RED, link4.YELLOW
 
@@ -128,7 +128,7 @@ def tournament(args: argparse.Namespace, solver: link4.Solver, stats: Stats) -> 
 def sample_positions(args: argparse.Namespace, solver: link4.Solver) -> list[tuple[str, list[int | None]]]:
     """Positions with 12 or more discs (running games) and their exact column scores."""
     rng = random.Random(f"{args.seed}:positions")
-    club = Engine("3")
+    club = Engine(DEFAULT_LEVEL)
     out: list[tuple[str, list[int | None]]] = []
     seen: set[str] = set()
     while len(out) < args.positions:

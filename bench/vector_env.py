@@ -10,7 +10,7 @@ counts n. Against a bot, one step is the agent's move and the bot's reply.
 - link4 self-play, a batch of --batch: actions from ``sample_legal_actions`` (drawn in
   C++ from one numpy uniform per environment), and drawn in numpy from the action masks
   as a policy's sampler would be (the cost of that sampler is in the figure);
-- link4 against the level-1 bot, the level-3 bot (a four-ply search, like PufferLib's
+- link4 against the level-2 bot, the level-5 bot (a four-ply search, like PufferLib's
   built-in opponent) and the perfect bot with a budget of 10,000 nodes per move (also
   on two threads, the bots' moves shared out);
 - link4's single environments: the Gymnasium one (against the random bot) and the
@@ -97,11 +97,11 @@ def figures(batch: int, seconds: float) -> list[tuple[str, int, Callable[[], flo
             batch,
             lambda: vector_rate(VectorEnv(batch), seconds, sampler="numpy"),
         ),
-        ("link4 VectorEnv vs level 1", batch, lambda: vector_rate(VectorEnv(batch, opponent=1), seconds)),
+        ("link4 VectorEnv vs level 2", batch, lambda: vector_rate(VectorEnv(batch, opponent=2), seconds)),
         (
-            "link4 VectorEnv vs level 3 (a 4-ply search)",
+            "link4 VectorEnv vs level 5 (a 4-ply search)",
             batch,
-            lambda: vector_rate(VectorEnv(batch, opponent=3), seconds),
+            lambda: vector_rate(VectorEnv(batch, opponent=5), seconds),
         ),
         (
             f"link4 VectorEnv vs perfect, {PERFECT_NODES:,} nodes",
@@ -124,9 +124,9 @@ def two_threads(batch: int, seconds: float) -> list[tuple[str, int, Callable[[],
     perfect = Bot("perfect", nodes=PERFECT_NODES)
     return [
         (
-            "link4 VectorEnv vs level 1, 2 threads",
+            "link4 VectorEnv vs level 2, 2 threads",
             batch,
-            lambda: vector_rate(VectorEnv(batch, opponent=1, threads=2), seconds),
+            lambda: vector_rate(VectorEnv(batch, opponent=2, threads=2), seconds),
         ),
         (
             f"link4 VectorEnv vs perfect, {PERFECT_NODES:,} nodes, 2 threads",

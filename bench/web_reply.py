@@ -1,8 +1,8 @@
 """How soon the engine replies on link4 serve's page, on a big board with the analysis
-on: figures, not pass/fail. The target: on 9 x 12 at level 3, the analysis on, the
+on: figures, not pass/fail. The target: on 9 x 12 at level 5, the analysis on, the
 engine's disc on the board within 0.5 s of the click on a column.
 
-    python bench/web_reply.py [--moves 10] [--size 9x12] [--level 3] [--analysis off] [--seed 1]
+    python bench/web_reply.py [--moves 10] [--size 9x12] [--level 5] [--analysis off] [--seed 1]
 
 One fresh ``python -m link4 serve --port 0`` (its defaults) and one headless Chromium on
 its page, against the engine as red. For each move the script clicks a column (a legal
@@ -84,7 +84,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=10, help="engine replies to time (default 10)")
     parser.add_argument("--size", default="9x12", help="the board, WxH (default 9x12)")
-    parser.add_argument("--level", default="3", help="the engine's level (default 3)")
+    parser.add_argument("--level", default="5", help="the engine's level (default 5)")
     parser.add_argument("--analysis", choices=("on", "off"), default="on", help="the page's analysis")
     parser.add_argument("--seed", type=int, default=1, help="draws the columns clicked")
     args = parser.parse_args()

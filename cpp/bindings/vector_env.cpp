@@ -64,6 +64,8 @@ const PlayerSpec& checked(const PlayerSpec& spec) {
         case SpecField::kExactMinPly: raise_bad_argument("exact_min_ply", spec.exact_min_ply);
         case SpecField::kCareless: raise_bad_real("careless", spec.careless);
         case SpecField::kExactSeconds: raise_bad_real("exact_seconds", spec.exact_seconds);
+        case SpecField::kWinChance: raise_bad_real("win_chance", spec.win_chance);
+        case SpecField::kBlockChance: raise_bad_real("block_chance", spec.block_chance);
     }
     return spec;
 }
@@ -249,11 +251,15 @@ void register_players(py::module_& m) {
         .def_readwrite("exact_seconds", &PlayerSpec::exact_seconds)
         .def_readwrite("exact_min_ply", &PlayerSpec::exact_min_ply)
         .def_readwrite("exact_in_book", &PlayerSpec::exact_in_book)
+        .def_readwrite("win_chance", &PlayerSpec::win_chance)
+        .def_readwrite("block_chance", &PlayerSpec::block_chance)
         .def("__eq__", [](const PlayerSpec& a, const PlayerSpec& b) { return a == b; });
     m.def("level_spec", [](int level) {
-        if (level < 1 || level > 6) raise_bad_argument("level", level);
+        if (level < 1 || level > kPerfectLevel) raise_bad_argument("level", level);
         return level_spec(level);
-    }, py::arg("level"), "The player of a level: 1 to 5, 6 for perfect play.");
+    }, py::arg("level"), "The player of a level: 1 to LEVELS, PERFECT_LEVEL for perfect play.");
+    m.attr("LEVELS") = kLevels;
+    m.attr("PERFECT_LEVEL") = kPerfectLevel;
     m.def("safe_columns", [](const AnyPosition& p) {
         return with_position(p, [](const auto& pos) {
             require_running(pos);

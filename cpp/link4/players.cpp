@@ -33,12 +33,21 @@ ColumnSet winning_columns(const Position<G>& pos) {
     return r;
 }
 
+// Whether a thing done at rate `chance` is done this time. A sure thing (or a never)
+// draws nothing from the stream: a player that always takes its wins draws what it drew
+// before the rates were a part of its spec, so that its seeded games stay the same.
+bool happens(double chance, Stream& rng) {
+    if (chance >= 1) return true;
+    return chance > 0 && rng.chance(chance);
+}
+
 template <typename G>
-int beginner(const Position<G>& pos, Stream& rng) {
-    if (const ColumnSet wins = winning_columns(pos)) return pick(wins, rng);
+int beginner(const Position<G>& pos, const PlayerSpec& spec, Stream& rng) {
+    if (const ColumnSet wins = winning_columns(pos); wins && happens(spec.win_chance, rng))
+        return pick(wins, rng);
     const ColumnSet legal = pos.legal_columns(), safe = safe_columns(pos);
-    // Some moves lose at once and some do not: the block, half of the time.
-    if (safe && safe != legal && rng.chance(0.5)) return pick(safe, rng);
+    // Some moves lose at once and some do not: the block (or not playing under a threat).
+    if (safe && safe != legal && happens(spec.block_chance, rng)) return pick(safe, rng);
     const int width = pos.geometry().width();
     int total = 0;
     for (int c = 0; c < width; ++c)
@@ -62,25 +71,39 @@ SpecField bad_field(const PlayerSpec& spec) {
     if (spec.exact_min_ply < 0) return SpecField::kExactMinPly;
     if (!(spec.careless >= 0 && spec.careless <= 1)) return SpecField::kCareless;  // NaN too
     if (!(spec.exact_seconds >= 0)) return SpecField::kExactSeconds;
+    if (!(spec.win_chance >= 0 && spec.win_chance <= 1)) return SpecField::kWinChance;
+    if (!(spec.block_chance >= 0 && spec.block_chance <= 1)) return SpecField::kBlockChance;
     return SpecField::kNone;
 }
 
 PlayerSpec level_spec(int level) {
     PlayerSpec s;
     switch (level) {
-        case 1:
+        case 1:  // a first game: near-random, sees half of its wins, never blocks
+            s.kind = PlayerKind::kBeginner;
+            s.win_chance = 0.5;
+            s.block_chance = 0;
+            break;
+        case 2:  // beginner: takes a win it sees, blocks half of the time
             s.kind = PlayerKind::kBeginner;
             break;
-        case 2:  // casual: two plies, much noise, often careless
+        case 3:  // newcomer: always wins and blocks, otherwise plays loosely
+            s.kind = PlayerKind::kBeginner;
+            s.block_chance = 1;
+            break;
+        case 4:  // casual: two plies, much noise, often careless
             s = {PlayerKind::kHeuristic, 2, 40, 0.3, 2'000'000};
             break;
-        case 3:  // club player: four plies, some noise, now and then careless
+        case 5:  // club player: four plies, some noise, now and then careless
             s = {PlayerKind::kHeuristic, 4, 12, 0.08, 2'000'000};
             break;
-        case 4:  // strong: eight plies, no noise
+        case 6:  // keen: six plies, a little noise, seldom careless
+            s = {PlayerKind::kHeuristic, 6, 6, 0.03, 2'000'000};
+            break;
+        case 7:  // strong: eight plies, no noise
             s = {PlayerKind::kHeuristic, 8, 0, 0, 2'000'000};
             break;
-        case 5:  // expert: the book's moves, twelve plies, exact from 18 discs when quick
+        case 8:  // expert: the book's moves, twelve plies, exact from 18 discs when quick
             s = {PlayerKind::kExact, 12, 0, 0, 3'000'000, 400'000, 0, 18, true};
             break;
         default:  // perfect
@@ -125,7 +148,7 @@ int Player<G>::choose(const Position<G>& pos, Stream& rng, std::optional<int>* s
         case PlayerKind::kRandom:
             return pick(pos.legal_columns(), rng);
         case PlayerKind::kBeginner:
-            return beginner(pos, rng);
+            return beginner(pos, spec_, rng);
         case PlayerKind::kHeuristic:
             return heuristic(pos, rng);
         case PlayerKind::kExact:

@@ -1,5 +1,5 @@
-// The built-in players in compiled form: uniform random, the playing levels 1 to 5 and
-// the perfect player, each choosing a move for the side to move with a Stream. This is
+// The built-in players in compiled form: uniform random, the playing levels 1 to
+// kLevels and the perfect player, each choosing a move for the side to move with a Stream. This is
 // the only implementation of the levels: the batched environment (vector_env.hpp) runs
 // them for a whole batch, and every Python entry point (link4.players: the Engine, the
 // bots, the command line, the web, the integrations) plays through them, so that a level
@@ -22,7 +22,7 @@ class Book;
 
 enum class PlayerKind : std::uint8_t {
     kRandom,     // a legal column, uniformly
-    kBeginner,   // level 1: wins it sees, blocks half of the time, else near-random
+    kBeginner,   // wins it sees and blocks, each at its own rate, else near-random
     kHeuristic,  // a depth-limited heuristic search with noise (heuristic.hpp)
     kExact,      // the solver, with a heuristic fallback when depth > 0
 };
@@ -41,16 +41,24 @@ struct PlayerSpec {
     double exact_seconds = 0;       // per move (0: none)
     int exact_min_ply = 0;
     bool exact_in_book = false;
+    double win_chance = 1;     // kBeginner: the chance it takes a win in one it has
+    double block_chance = 0.5; // kBeginner: the chance it avoids a move that loses at once
     bool operator==(const PlayerSpec&) const = default;
 };
 
 // The field of a spec out of its range, the first one, or kNone: a player with a
 // heuristic search of no ply, a negative margin or a chance outside [0, 1] would have no
 // column left to choose from.
-enum class SpecField : std::uint8_t { kNone, kDepth, kMargin, kExactMinPly, kCareless, kExactSeconds };
+enum class SpecField : std::uint8_t {
+    kNone, kDepth, kMargin, kExactMinPly, kCareless, kExactSeconds, kWinChance, kBlockChance
+};
 SpecField bad_field(const PlayerSpec& spec);
 
-// The levels' players: 1 to 5, and 6 for perfect play. Precondition: 1 <= level <= 6.
+// The playing levels are 1 to kLevels, weakest first; kPerfectLevel is perfect play.
+constexpr int kLevels = 8;
+constexpr int kPerfectLevel = kLevels + 1;
+
+// The levels' players. Precondition: 1 <= level <= kPerfectLevel.
 PlayerSpec level_spec(int level);
 
 // The columns (bit c for column c) that do not let the opponent win with its next disc,

@@ -1,7 +1,7 @@
 """link4: a perfect Connect Four engine.
 
 A C++ solver with a Python face: it plays games under the rules, scores any position
-exactly, finds every best move, and plays at five levels of strength or perfectly, on
+exactly, finds every best move, and plays at eight levels of strength or perfectly, on
 the standard 7 x 6 board and on any board from 4 x 4 to 9 x 12 (four in a row always).
 
 A position is a :class:`link4.Game` or a move string: the columns played as digits from
@@ -38,7 +38,7 @@ The package's names:
 - Reviewing a game move by move: :func:`link4.review`, :class:`link4.Review` (each
   move's mark, each side's accuracy, the turning points; :mod:`link4.marks` says what a
   mark means), :exc:`link4.ReviewInterrupted` (the review done when Ctrl-C came).
-- Players: :class:`link4.Engine`, levels 1 to 5 and perfect.
+- Players: :class:`link4.Engine`, levels 1 to 8 and perfect, rated on one Elo scale (:mod:`link4.ratings`).
 - The opening book: :class:`link4.Book`.
 - :func:`link4.perft` (counting move sequences), :func:`link4.describe_score` (a score
   in words) and ``link4.evaluate`` (how well a policy plays; it needs numpy and

@@ -423,11 +423,22 @@ class PlayerSpec:
     def exact_in_book(self) -> bool: ...
     @exact_in_book.setter
     def exact_in_book(self, value: bool) -> None: ...
+    @property
+    def win_chance(self) -> float: ...
+    @win_chance.setter
+    def win_chance(self, value: float) -> None: ...
+    @property
+    def block_chance(self) -> float: ...
+    @block_chance.setter
+    def block_chance(self, value: float) -> None: ...
     def __init__(self) -> None: ...
     def __eq__(self, arg0: PlayerSpec, /) -> bool: ...  # type: ignore[override]
 
+LEVELS: int
+PERFECT_LEVEL: int
+
 def level_spec(level: int) -> PlayerSpec:
-    """The player of a level: 1 to 5, 6 for perfect play."""
+    """The player of a level: 1 to LEVELS, PERFECT_LEVEL for perfect play."""
 
 def safe_columns(position: Position) -> list[int]:
     """The columns that do not let the opponent win with its next disc."""

@@ -352,7 +352,7 @@ def evaluate(
             column`` or an object with ``choose(game)`` (a :class:`link4.Engine`, your
             own player), or a bot (its moves computed in C++).
         games: The number of games, 1 or more.
-        opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 5, a
+        opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 8, a
             :class:`link4.players.Bot`.
         seed: The seed of the environments, the bots and the intervals' resampling;
             None: from the system.

@@ -1,17 +1,17 @@
 """Gymnasium: Connect Four as a single-agent environment against a link4 engine.
 
-The agent plays one side, the opponent (by default the level-3 bot) the other, on a
+The agent plays one side, the opponent (by default the level-5 bot, the club player) the other, on a
 board of ``width`` columns and ``height`` rows (7 x 6 unless given). The observation is
 the board as (height, width, 2) int8 planes seen by the agent (its discs in plane 0, the
 opponent's in plane 1, top row first: as PettingZoo's), the action a column from 0 to
 width - 1, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
 is +1 for a win, -1 for a loss and 0 otherwise; a move into a full column or off the
 board ends the episode with -1 (and ``info["illegal_move"]``). Needs
-``pip install "link4[gymnasium]"``. An episode against the level-2 bot::
+``pip install "link4[gymnasium]"``. An episode against the level-4 bot::
 
     from link4.gymnasium import Connect4Env
 
-    env = Connect4Env(opponent=2)                # the level-2 bot
+    env = Connect4Env(opponent=4)                # the level-4 bot
     observation, info = env.reset(seed=0)
     terminated = False
     while not terminated:
@@ -36,7 +36,7 @@ from link4 import _core
 from link4._render import environment_render
 from link4._seeding import seed_value
 from link4.game import HEIGHT, WIDTH, Game, Player, core_position
-from link4.players import Bot, BotLike, Engine, as_bot, core_player
+from link4.players import DEFAULT_LEVEL, Bot, BotLike, Engine, as_bot, core_player
 
 __all__ = ["ENV_ID", "Connect4Env", "Opponent"]
 
@@ -79,7 +79,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     and ``reset(seed=s)`` plays the games of environment i of a
     :class:`link4.vector.VectorEnv` seeded with s - i, move for move.
 
-    >>> env = Connect4Env(opponent=4)
+    >>> env = Connect4Env(opponent=7)
     >>> observation, info = env.reset(seed=0)
     >>> observation.shape, info["action_mask"].tolist()
     ((6, 7, 2), [1, 1, 1, 1, 1, 1, 1])
@@ -88,11 +88,11 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     (0.0, False, 4, '45')
 
     Args:
-        opponent: A bot (``"random"``, a level 1 to 5, ``"perfect"``, a
+        opponent: A bot (``"random"``, a level 1 to 8, ``"perfect"``, a
             :class:`link4.players.Bot`; an Engine without a time limit counts as the bot of
             its level), computed in C++ with the environment's random stream; or any
             object with a ``choose(game)`` method (an Engine with a time limit, your own
-            player). None: the level-3 bot.
+            player). None: the level-5 bot.
         player: ``RED`` (the agent moves first, the default), ``YELLOW`` (the opponent
             moves first, in :meth:`reset`) or ``"random"`` (drawn at each reset;
             ``info["player"]`` says which).
@@ -262,7 +262,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
 def _opponent(opponent: Opponent | BotLike | None) -> Opponent | Bot:
     """A bot for what names one, else the player object itself."""
     if opponent is None:
-        return Bot("3")
+        return Bot(DEFAULT_LEVEL)
     if isinstance(opponent, (Bot, str, int)) or (
         isinstance(opponent, Engine) and opponent.time_limit is None
     ):

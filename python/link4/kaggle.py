@@ -10,8 +10,10 @@
 The agent reads the board from ``obs.board`` (``config.rows`` x ``config.columns`` cells,
 top row first: 0 empty, 1 the first player, 2 the second) and its side from ``obs.mark``;
 ``obs`` and ``config`` may be objects with attributes (as Kaggle passes them) or dicts. It
-plays every board link4 does (4 to 9 columns, 4 to 12 rows) with four in a row: level 5
-(see :class:`link4.Engine`) when the move budget allows it, level 4 when it is short. The
+plays every board link4 does (4 to 9 columns, 4 to 12 rows) with four in a row: level 8,
+the expert (see :class:`link4.Engine`), when the move budget allows it, level 7 (strong)
+when it is short; their Elo ratings on the 7x6 ladder are
+``link4.ratings.rating_of("8")`` and ``rating_of("7")``. The
 budget is ``config.actTimeout`` less a safety margin of :data:`SAFETY_MARGIN` seconds.
 """
 
@@ -33,10 +35,13 @@ DEFAULT_ACT_TIMEOUT = 2.0
 """ConnectX's ``actTimeout`` when the configuration does not give one."""
 
 
-def _level_5_budget(width: int, height: int) -> float:
-    """The move budget below which the agent plays level 4 rather than level 5.
+_EXPERT, _STRONG = "8", "7"  # the levels it plays with a budget long and short
 
-    Level 4 answers in milliseconds; level 5 thinks for up to about a second per move
+
+def _expert_budget(width: int, height: int) -> float:
+    """The move budget below which the agent plays level 7 rather than level 8.
+
+    Level 7 answers in milliseconds; level 8 thinks for up to about a second per move
     early in the game: it searches to a node budget, and on the boards too big for a
     64-bit bitboard (its columns and their sentinel cells) the core goes at about a
     third of the speed (3.5 s for a first move on 9 x 12, 0.5 s on 7 x 6, measured).
@@ -135,7 +140,7 @@ def _engine(level: str) -> Engine:
 def agent(obs: Any, config: Any) -> int:
     """Choose the move for the ConnectX observation ``obs``: Kaggle's agent function.
 
-    >>> agent({"board": [0] * 42, "mark": 1}, {"actTimeout": 1})   # level 4: the centre
+    >>> agent({"board": [0] * 42, "mark": 1}, {"actTimeout": 1})   # level 7: the centre
     3
 
     Args:
@@ -170,5 +175,5 @@ def agent(obs: Any, config: Any) -> int:
         # The agent's first move of an episode: new engines, so that an episode is played
         # alike whatever the process played before (locally, one process plays many).
         _engines.clear()
-    level = "5" if move_budget(config) >= _level_5_budget(width, height) else "4"
+    level = _EXPERT if move_budget(config) >= _expert_budget(width, height) else _STRONG
     return int(_engine(level).choose(game))

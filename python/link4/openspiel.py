@@ -1,13 +1,13 @@
 """OpenSpiel: a link4 engine as a ``pyspiel.Bot`` for the ``connect_four`` game.
 
-A level-5 bot makes the first move of a game::
+A level-8 bot (the expert) makes the first move of a game::
 
     import pyspiel
     from link4.openspiel import Bot
 
     game = pyspiel.load_game("connect_four")
     state = game.new_initial_state()
-    bot = Bot(level=5)
+    bot = Bot(level=8)
     state.apply_action(bot.step(state))
 
 OpenSpiel's actions are 0-based columns, as link4's are:
@@ -73,15 +73,15 @@ class Bot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
     It keeps no state between moves (each :meth:`step` reads the state's history), so it
     may join a game at any point and play either side.
 
-    >>> bot = Bot(level=4, seed=0)
+    >>> bot = Bot(level=7, seed=0)
     >>> bot.step(state_of("121212"))        # red completes column 1
     0
 
     Args:
-        level: ``1`` to ``5`` or ``"perfect"``, as :class:`link4.Engine` takes it.
+        level: ``1`` to ``8`` or ``"perfect"``, as :class:`link4.Engine` takes it.
         seed: Makes its choices reproducible; None seeds from the system.
         time_limit: A budget in seconds per move (see :class:`link4.Engine`); None: none.
-        solver: The :class:`link4.Solver` whose table levels 5 and perfect use (a new
+        solver: The :class:`link4.Solver` whose table levels 8 and perfect use (a new
             one of the default size if None).
 
     Raises:
@@ -91,7 +91,7 @@ class Bot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
 
     def __init__(
         self,
-        level: int | str = 5,
+        level: int | str = 8,
         *,
         seed: int | None = None,
         time_limit: float | None = None,

@@ -6,21 +6,30 @@ OpenSpiel), a :class:`Bot` (the Gymnasium and batched environments, ``link4.eval
 and :class:`BatchBot` (a bot for a whole batch). Its random choices (ties, and the lower
 levels' deliberate errors) are drawn from a random stream seeded with an int: with the
 same seed and budgets, the same position gets the same move from every one of them.
-Strength is measured, not asserted: ``bench/levels.py`` plays the levels against each
-other and against the solver.
+Strength is measured, not asserted: ``bench/ladder.py`` rates every player on one Elo
+scale (:mod:`link4.ratings`), ``bench/levels.py`` plays the levels against each other
+and against the solver.
 
 Level ``"1"``
+    A first game: plays almost at random (favouring the centre), takes half of the
+    wins it has in one move, never blocks.
+Level ``"2"``
     A beginner: takes a win it sees, blocks half of the time, otherwise plays almost at
     random (favouring the centre).
-Level ``"2"``
+Level ``"3"``
+    A novice: always takes a win and blocks, never hands over a win at once, otherwise
+    plays almost at random (favouring the centre).
+Level ``"4"``
     Casual: always wins and blocks when it can, never hands over a win at once; a
     two-ply look-ahead with a lot of noise and frequent careless moves.
-Level ``"3"``
+Level ``"5"``
     Club player (the default): a four-ply heuristic search, some noise among moves of
     nearly equal value, an occasional careless move.
-Level ``"4"``
+Level ``"6"``
+    Advanced: a six-ply heuristic search, a little noise, a rare careless move.
+Level ``"7"``
     Strong: an eight-ply heuristic search, no noise.
-Level ``"5"``
+Level ``"8"``
     Expert: the opening book's exact moves while the book answers them (the first ten
     discs on 7x6), the exact solver once 18 discs are down (when it answers within a
     budget of 400,000 nodes), a twelve-ply heuristic search between.
@@ -32,13 +41,15 @@ Level ``"perfect"``
 
 The uniform random player (``"random"``) is a bot too, for environments.
 
->>> Engine(4, seed=1).choose(Game("121212"))   # red completes column 1
+>>> Engine(7, seed=1).choose(Game("121212"))   # red completes column 1
 0
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 from link4 import _core
@@ -63,6 +74,7 @@ __all__ = [
     "BOT_NAMES",
     "DEFAULT_LEVEL",
     "LEVELS",
+    "LEVEL_NAMES",
     "TABLE_MB",
     "BatchBot",
     "Bot",
@@ -73,26 +85,38 @@ __all__ = [
     "safe_moves",
 ]
 
-LEVELS: tuple[str, ...] = ("1", "2", "3", "4", "5", "perfect")
+LEVELS: tuple[str, ...] = (*(str(n) for n in range(1, _core.LEVELS + 1)), "perfect")
 """The names of the levels, weakest first: what :class:`Engine` and ``link4 play --level`` accept."""
-DEFAULT_LEVEL = "3"
+DEFAULT_LEVEL = "5"
 """The level played when none is named: the club player."""
 BOT_NAMES: tuple[str, ...] = ("random", *LEVELS)
-"""The names of the bots: the uniform random player, the levels 1 to 5, perfect play."""
+"""The names of the bots, weakest first: the uniform random player, the levels, perfect play."""
+LEVEL_NAMES: Mapping[str, str] = MappingProxyType(
+    dict(
+        zip(
+            BOT_NAMES,
+            ("random", "first game", "beginner", "novice", "casual", "club player", "advanced", "strong",
+             "expert", "perfect play"),
+            strict=True,
+        )
+    )
+)
+"""What each bot of :data:`BOT_NAMES` plays like, in a word or two (``"5"``: ``"club player"``)."""
 
 TABLE_MB = 16
-"""The table of the solver that levels 5 and perfect search with, unless one is given:
+"""The table of the solver that levels 8 and perfect search with, unless one is given:
 their searches are small, so a small table does as well as a large one."""
 
-_PERFECT = 6  # the core's number for perfect play
+_PERFECT = _core.PERFECT_LEVEL  # the core's number for perfect play
+_TOP = _core.LEVELS  # the strongest level below perfect play, the expert
 
 
 def _level_name(level: object) -> str:
     if isinstance(level, bool) or not isinstance(level, (int, str)):
-        raise TypeError(f"level is an int from 1 to 5 or 'perfect', not {type(level).__name__}")
+        raise TypeError(f"level is an int from 1 to {_TOP} or 'perfect', not {type(level).__name__}")
     name = str(level).strip().lower()
     if name not in LEVELS:
-        raise ValueError(f"unknown level {quoted(level)}: the levels are 1 to 5 and 'perfect'")
+        raise ValueError(f"unknown level {quoted(level)}: the levels are 1 to {_TOP} and 'perfect'")
     return name
 
 
@@ -109,7 +133,7 @@ def _spec(name: str, *, nodes: int | None = None, seconds: float | None = None) 
 
 
 def _searches(name: str) -> bool:
-    return name in ("5", "perfect")
+    return name in (str(_TOP), "perfect")
 
 
 def safe_moves(game: Game) -> list[int]:
@@ -137,7 +161,7 @@ class Engine:
     """A player of a given strength: ``choose(game)`` returns its move (a 0-based column).
 
     For a script, a notebook or an environment that needs an opponent: ``level`` is
-    ``1`` (a beginner) to ``5`` (an expert) or ``"perfect"``, as an int or a string (see
+    ``1`` (a first game) to ``8`` (an expert) or ``"perfect"``, as an int or a string (see
     :mod:`link4.players`). Its choices come from a random stream seeded with ``seed``
     (None: from the system), which goes on from move to move: an Engine with a seed
     replays the same games, and makes the same moves as a :class:`~link4.players.Bot`
@@ -152,16 +176,16 @@ class Engine:
       not, it is the move behind the best bound it proved, which is not guaranteed to be
       best. A win in one is always played at once. A ``node_limit`` (in ``limit``)
       bounds its search the same way, as :class:`~link4.players.Bot`'s ``nodes`` does.
-    - levels 1 to 5 bound their thinking by fixed node budgets, whatever the limit: a
-      few milliseconds per move for levels 1 to 4, up to about a second for level 5 early
+    - levels 1 to 8 bound their thinking by fixed node budgets, whatever the limit: a
+      few milliseconds per move for levels 1 to 7, up to about a second for level 8 early
       in the game (less than 0.1 s once 12 discs are down). The limit does not shorten
-      them, so give level 5 at least a second and a half.
+      them, so give level 8 at least a second and a half.
 
     Levels 5 and perfect search with a :class:`link4.Solver`: ``solver`` if given
     (shared with its other users: one caller at a time), else one of their own with a
-    table (:data:`~link4.players.TABLE_MB` for level 5, the solver's default for
+    table (:data:`~link4.players.TABLE_MB` for level 8, the solver's default for
     perfect play), made on the first move that needs it, with ``book`` and,
-    for perfect play, ``threads`` (level 5 thinks on one thread: its node budgets would
+    for perfect play, ``threads`` (level 8 thinks on one thread: its node budgets would
     give other moves on more, and a seed must replay its games).
 
     An engine made for a board (``width=`` and ``height=``, or a ``solver`` made for
@@ -169,7 +193,7 @@ class Engine:
     without, it reads a move string on 7 x 6 and plays games of every size.
 
     Args:
-        level: ``1`` to ``5`` or ``"perfect"``, as an int or a string (any case, spaces
+        level: ``1`` to ``8`` or ``"perfect"``, as an int or a string (any case, spaces
             around it ignored).
         seed: The seed of the engine's random stream (an int >= 0); None seeds from the
             system.
@@ -178,7 +202,7 @@ class Engine:
             (a node limit counts for perfect play only).
         threads: The threads of perfect play's own solver.
         book: The opening book of its own solver (see :data:`link4.book.BookChoice`).
-        solver: The :class:`link4.Solver` of levels 5 and perfect, instead of their own
+        solver: The :class:`link4.Solver` of levels 8 and perfect, instead of their own
             (then ``threads`` and ``book`` are the solver's).
         width: The columns of the board it plays on; None (with ``height`` None): the
             board the solver given was made for, else none named.
@@ -195,24 +219,24 @@ class Engine:
             ``height``.
 
     Examples:
-        >>> engine = Engine(level=3, seed=1)
+        >>> engine = Engine(level=5, seed=1)
         >>> engine
-        Engine(level=3, seed=1)
+        Engine(level=5, seed=1)
         >>> engine.choose(Game("4455")) in (2, 5)     # either of red's winning columns
         True
         >>> engine.choose("4455667")
         Traceback (most recent call last):
           ...
         link4.GameOverError: no move to choose: the game is over: red wins with its 4th disc
-        >>> Engine(6)
+        >>> Engine(9)
         Traceback (most recent call last):
           ...
-        ValueError: unknown level 6: the levels are 1 to 5 and 'perfect'
+        ValueError: unknown level 9: the levels are 1 to 8 and 'perfect'
     """
 
     def __init__(
         self,
-        level: int | str = 5,
+        level: int | str = 8,
         *,
         seed: int | None = None,
         time_limit: float | None = None,
@@ -250,7 +274,7 @@ class Engine:
 
     @property
     def level(self) -> str:
-        """The level, ``"1"`` to ``"5"`` or ``"perfect"``."""
+        """The level, ``"1"`` to ``"8"`` or ``"perfect"``."""
         return self._level
 
     @property
@@ -265,7 +289,7 @@ class Engine:
 
     @property
     def solver(self) -> Solver | None:
-        """The solver that levels 5 and perfect search with (None until their first search)."""
+        """The solver that levels 8 and perfect search with (None until their first search)."""
         return self._solver
 
     @property
@@ -288,10 +312,10 @@ class Engine:
         board = (game.width, game.height)
         if self._owns_solver and (self._solver is None or self._solver.named_board != board):
             # Its own solver is made for the game's board: a game of another size gets a
-            # new one. Level 5's node budgets give the same moves as a bot's with a table
+            # new one. Level 8's node budgets give the same moves as a bot's with a table
             # of the bots' size; perfect play's moves do not depend on it (it searches to
             # the end).
-            table_mb = TABLE_MB if self._level == "5" else DEFAULT_TABLE_MB
+            table_mb = DEFAULT_TABLE_MB if self._level == "perfect" else TABLE_MB
             self._solver = None  # the old table goes before the new one is made
             self._solver = Solver(
                 table_mb, threads=self._threads, book=self._book, width=game.width, height=game.height
@@ -321,10 +345,10 @@ class Engine:
             IllegalMoveError: A move string with a move the rules forbid.
             SizeMismatchError: A game of another size than the board the engine was made
                 for (or than its solver's book).
-            RuntimeError: The solver (levels 5 and perfect) is searching in another thread.
+            RuntimeError: The solver (levels 8 and perfect) is searching in another thread.
 
         Example:
-            >>> Engine(level=2, seed=7).choose("121212")    # red completes column 1
+            >>> Engine(level=4, seed=7).choose("121212")    # red completes column 1
             0
         """
         game = as_game(game, self._board)
@@ -387,7 +411,7 @@ class Bot:
     Bot('3')
 
     Args:
-        name: ``"random"`` (a legal column, uniformly), a level ``"1"`` to ``"5"`` (the
+        name: ``"random"`` (a legal column, uniformly), a level ``"1"`` to ``"8"`` (the
             players of :class:`Engine`) or ``"perfect"``: one of
             :data:`~link4.players.BOT_NAMES`.
         nodes: (Perfect only) a budget of solver nodes per move. Within it the move is a
@@ -450,7 +474,7 @@ class Bot:
 
 BotLike = Bot | Engine | int | str
 """What an ``opponent=`` taking a bot accepts: a Bot, its name (``"random"``, ``"1"`` to
-``"5"``, ``"perfect"``), a level as an int, or an :class:`Engine` without a time limit
+``"8"``, ``"perfect"``), a level as an int, or an :class:`Engine` without a time limit
 (its level; its own seed and solver are not used)."""
 
 
@@ -515,8 +539,8 @@ class BatchBot:
     >>> env = VectorEnv(2, seed=0)                  # self-play
     >>> _ = env.reset()
     >>> _ = env.step(np.array([0, 0]))                # red plays column 1 twice
-    >>> bot = BatchBot("4", 2, seed=0)
-    >>> bot.choose(env).tolist()                    # level 4 answers in the centre
+    >>> bot = BatchBot("7", 2, seed=0)
+    >>> bot.choose(env).tolist()                    # level 7 answers in the centre
     [3, 3]
 
     Args:

@@ -218,8 +218,9 @@ def test_play_8x7_two_people_to_a_win() -> None:
 
 
 def test_play_8x7_against_the_engine() -> None:
-    child = spawn("--size", "8x7", "--level", "3")
-    child.expect("You play red")
+    child = spawn("--size", "8x7", "--level", "5")
+    # The rating is the 7x6 ladder's, and says so.
+    child.expect(r"You play red \(X\), the engine \(level 5, club player, Elo \d+ on 7x6\)")
     mirror = Game(width=8, height=7)
     for col in (8, 1, 8):
         child.expect(r"Your move red \(X\), 1-8 or \? for help> ")

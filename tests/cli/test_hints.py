@@ -16,7 +16,7 @@ from link4.engine import MAX_THREADS
 from tests.support.pons import load_pons
 
 
-def session(moves: str, book: BookChoice = SHIPPED, *, level: str = "3",
+def session(moves: str, book: BookChoice = SHIPPED, *, level: str = "5",
             threads: int | None = None, width: int = 7, height: int = 6
             ) -> tuple[play.PlaySession, io.StringIO]:
     args = argparse.Namespace(
@@ -180,8 +180,8 @@ def test_hints_and_analyses_are_the_same_on_more_threads(moves: str, book: BookC
     assert said[0] == said[1] and "Hint: column" in said[0]
 
 
-def test_threads_go_to_the_perfect_level_but_never_to_level_5() -> None:
-    for level, threads in (("perfect", 2), ("5", 1)):
+def test_threads_go_to_the_perfect_level_but_never_to_level_8() -> None:
+    for level, threads in (("perfect", 2), ("8", 1)):
         s, _ = session("4455", level=level, threads=2)
         s.engine.choose(s.game)  # its solver is made for its first search
         assert s.engine.solver is not None and s.engine.solver.threads == threads

@@ -73,9 +73,9 @@ def test_a_long_bad_value_is_quoted_cut(capsys: pytest.CaptureFixture[str]) -> N
 @pytest.mark.parametrize(
     ("command", "option", "allowed"),
     [
-        (["play"], "--level", "1, 2, 3, 4, 5, perfect"),
+        (["play"], "--level", "1, 2, 3, 4, 5, 6, 7, 8, perfect"),
         (["play"], "--first", "human, engine, random"),
-        (["evaluate", "--agent", "random"], "--opponent", "random, 1, 2, 3, 4, 5, perfect"),
+        (["evaluate", "--agent", "random"], "--opponent", "random, 1, 2, 3, 4, 5, 6, 7, 8, perfect"),
         (["dataset", "--out", "d.jsonl"], "--format", "npz, jsonl, csv"),
     ],
 )

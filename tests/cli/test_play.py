@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 
 import link4
+from link4.players import BOT_NAMES, LEVEL_NAMES, LEVELS
+from link4.ratings import RATINGS
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -30,7 +32,7 @@ ANY_PROMPT = r"Your move .*, 1-7 or \? for help> "  # with colour codes too
 ESCAPE = "\x1b"
 
 
-def spawn(*args: str, colour: bool = False, level: str = "3") -> pexpect.spawn:
+def spawn(*args: str, colour: bool = False, level: str = "5") -> pexpect.spawn:
     env = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
     env["TERM"] = "xterm-256color"
     if not colour:
@@ -61,7 +63,8 @@ def test_complete_game_against_the_engine() -> None:
     solver = link4.Solver(table_mb=16)
     mirror = link4.Game(WON)
     child = spawn("--moves", WON)
-    child.expect("You play red")
+    child.expect(r"You play red \(X\), the engine \(level 5, club player, Elo (\d+)\) plays yellow")
+    assert int(child.match.group(1)) == round(RATINGS["5"].elo)
     while True:
         child.expect(PROMPT)
         col = solver.best_move(mirror)
@@ -293,8 +296,18 @@ def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.parametrize(("command", "names"), [(["play"], LEVELS), (["evaluate"], BOT_NAMES)])
+def test_the_help_gives_each_level_s_rating(command: list[str], names: tuple[str, ...]) -> None:
+    r = run_cli(*command, "--help")
+    text = " ".join(r.stdout.split())  # argparse wraps the lines where it likes
+    for name in names:
+        word = "" if name in ("random", "perfect") else f" {LEVEL_NAMES[name]}"
+        assert f"{name}{word} ({RATINGS[name].elo:.0f}" in text, name
+    assert "Elo ratings measured on 7x6, random = 0" in text
+
+
 def test_engine_vs_engine_piped_plays_to_the_end_without_escapes() -> None:
-    r = run_cli("play", "--engine-vs-engine", "--level", "4", "--moves", DRAWN, "--seed", "1")
+    r = run_cli("play", "--engine-vs-engine", "--level", "7", "--moves", DRAWN, "--seed", "1")
     assert r.returncode == 0, r.stderr
     assert ESCAPE not in r.stdout
     record = re.search(r"Record: (\d+)", r.stdout)
@@ -302,7 +315,7 @@ def test_engine_vs_engine_piped_plays_to_the_end_without_escapes() -> None:
     game = link4.Game(record.group(1))
     assert game.is_over() and game.moves.startswith(DRAWN)
     # Deterministic under a seed.
-    again = run_cli("play", "--engine-vs-engine", "--level", "4", "--moves", DRAWN, "--seed", "1")
+    again = run_cli("play", "--engine-vs-engine", "--level", "7", "--moves", DRAWN, "--seed", "1")
     assert again.stdout == r.stdout
 
 

@@ -88,7 +88,7 @@ def test_gymnasium_check_env_on_an_8x7_board() -> None:
 
     from link4.gymnasium import Connect4Env
 
-    env = Connect4Env(opponent=Engine(level=2), player="random", width=8, height=7)
+    env = Connect4Env(opponent=Engine(level=4), player="random", width=8, height=7)
     assert env.observation_space == gymnasium.spaces.Box(0, 1, (7, 8, 2), np.int8)
     assert env.action_space == gymnasium.spaces.Discrete(8)
     with warnings.catch_warnings():
@@ -102,7 +102,7 @@ def test_gymnasium_plays_to_the_end_on_a_small_board() -> None:
     pytest.importorskip("gymnasium")
     from link4.gymnasium import Connect4Env
 
-    env = Connect4Env(opponent=Engine(level=1), player=YELLOW, width=4, height=4)
+    env = Connect4Env(opponent=Engine(level=2), player=YELLOW, width=4, height=4)
     observation, info = env.reset(seed=5)
     assert observation.sum() == 1
     terminated, steps = False, 0
@@ -174,4 +174,4 @@ def test_openspiel_states_of_another_size() -> None:
     assert Game.from_openspiel(state) == game
     assert state_of("44").get_game().num_distinct_actions() == 7
     # Red to move with three on the bottom row: column 4 (index 3) wins.
-    assert Bot(level=4, seed=0).step(state_of(Game("112233", width=5, height=8))) == 3
+    assert Bot(level=7, seed=0).step(state_of(Game("112233", width=5, height=8))) == 3

@@ -63,12 +63,12 @@ def test_from_openspiel_keeps_the_board_size() -> None:
 
 
 def test_bot_is_a_pyspiel_bot() -> None:
-    bot = Bot(level=4, seed=0)
+    bot = Bot(level=7, seed=0)
     assert isinstance(bot, pyspiel.Bot)
     state = state_of("121212")
     move = bot.step(state)
     assert move == 0 and type(move) is int
-    assert repr(bot) == "<link4.openspiel.Bot Engine(level=4, seed=0)>"
+    assert repr(bot) == "<link4.openspiel.Bot Engine(level=7, seed=0)>"
     state.apply_action(move)
     with pytest.raises(ValueError, match="the OpenSpiel state is terminal"):
         bot.step(state)

@@ -34,7 +34,7 @@ def edge_book(width: int, height: int) -> _core.Book:
 def budgeted_perfect() -> _core.PlayerSpec:
     """The perfect player with too few nodes to solve an empty board (the book answers at
     once; without it the search stops and the move is the best bound's)."""
-    spec = _core.level_spec(6)
+    spec = _core.level_spec(_core.PERFECT_LEVEL)
     spec.exact_nodes = 200
     return spec
 

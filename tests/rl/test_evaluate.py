@@ -39,11 +39,11 @@ def judged_by_analysis(result: Evaluation, solver: Solver) -> tuple[int, int, in
     return moves, perfect, blunders
 
 
-@pytest.mark.parametrize("opponent", ["perfect", "2", Bot("perfect", nodes=2_000)])
+@pytest.mark.parametrize("opponent", ["perfect", "4", Bot("perfect", nodes=2_000)])
 def test_every_move_is_judged_as_the_solver_s_analysis_judges_it(opponent: object) -> None:
     # Against the perfect bot most scores come from its own searches; against the
     # others they are solved afterwards: both must judge as analyze() does.
-    result = link4.evaluate("1", games=8, opponent=opponent, seed=3, threads=2)  # type: ignore[arg-type]
+    result = link4.evaluate("2", games=8, opponent=opponent, seed=3, threads=2)  # type: ignore[arg-type]
     assert result.illegal == 0 and len(result.records) == 8
     counts = judged_by_analysis(result, Solver(table_mb=16))
     assert counts == (result.moves, result.perfect.count, result.blunders.count)
@@ -70,19 +70,19 @@ def test_policies_of_every_kind_play_the_same_games() -> None:
             return game.legal_moves()[0]
 
     results = [
-        link4.evaluate(p, games=8, opponent="3", seed=5) for p in (leftmost_batch, leftmost_game, Leftmost())
+        link4.evaluate(p, games=8, opponent="5", seed=5) for p in (leftmost_batch, leftmost_game, Leftmost())
     ]
     assert results[0].records == results[1].records == results[2].records
     assert results[0].as_red.games == results[0].as_yellow.games == 4
-    engine = link4.evaluate(Engine(level=1, seed=0), games=2, opponent="random", seed=0)
+    engine = link4.evaluate(Engine(level=2, seed=0), games=2, opponent="random", seed=0)
     assert engine.games == 2
 
 
 def test_a_seed_replays_the_evaluation_and_odd_counts_favour_red() -> None:
-    first = link4.evaluate("1", games=9, opponent="random", seed=8)
-    again = link4.evaluate("1", games=9, opponent="random", seed=8)
+    first = link4.evaluate("2", games=9, opponent="random", seed=8)
+    again = link4.evaluate("2", games=9, opponent="random", seed=8)
     assert first.records == again.records and (first.as_red.games, first.as_yellow.games) == (5, 4)
-    assert link4.evaluate("1", games=9, opponent="random", seed=9).records != first.records
+    assert link4.evaluate("2", games=9, opponent="random", seed=9).records != first.records
 
 
 def test_an_illegal_action_is_a_lost_game_and_a_blunder_unless_lost_anyway() -> None:
@@ -103,7 +103,7 @@ def test_bad_arguments() -> None:
     with pytest.raises(TypeError, match="a policy is"):
         link4.evaluate(42.0, games=2)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown bot"):
-        link4.evaluate("1", games=2, opponent="7")
+        link4.evaluate("1", games=2, opponent="9")
 
 
 def _cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -127,14 +127,14 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
         "--games",
         "4",
         "--opponent",
-        "1",
+        "2",
         cwd=Path.cwd(),
     )
-    assert done.returncode == 0 and "centre against level 1: 4 games" in done.stdout
+    assert done.returncode == 0 and "centre against level 2: 4 games" in done.stdout
     assert re.search(r"^perfect moves: \d+\.\d % \[", done.stdout, re.M) and "as yellow" in done.stdout
     done = _cli(
         "--agent",
-        "4",
+        "7",
         "--games",
         "2",
         "--size",
@@ -145,7 +145,7 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
         "3000",
         cwd=tmp_path,
     )
-    assert done.returncode == 0 and "level 4 against perfect (3,000 nodes a move)" in done.stdout
+    assert done.returncode == 0 and "level 7 against perfect (3,000 nodes a move)" in done.stdout
 
 
 @pytest.mark.parametrize(
@@ -153,7 +153,7 @@ def test_the_command_line_loads_an_agent_from_a_module_or_a_file(tmp_path: Path)
     [
         (["--agent", "nowhere:policy"], "cannot import nowhere"),
         (["--agent", "my_agent:missing"], "my_agent has no missing"),
-        (["--agent", "policy"], "a bot (random, 1, 2, 3, 4, 5, perfect) or MODULE:NAME"),
+        (["--agent", "policy"], "a bot (random, 1, 2, 3, 4, 5, 6, 7, 8, perfect) or MODULE:NAME"),
         (["--agent", "1", "--games", "0"], "argument --games: must be a whole number >= 1, not '0'"),
         (["--agent", "1", "--nodes", "10", "--opponent", "3"], "--nodes is a budget for --opponent perfect"),
         (["--agent", "1", "--nodes", "0"], "argument --nodes: must be a whole number >= 1, not '0'"),

@@ -24,17 +24,17 @@ def quiet_check_env(env: Connect4Env) -> None:
 
 @pytest.mark.parametrize("player", [RED, YELLOW, "random"])
 def test_check_env(player: object) -> None:
-    quiet_check_env(Connect4Env(opponent=Engine(level=2), player=player))  # type: ignore[arg-type]
+    quiet_check_env(Connect4Env(opponent=Engine(level=4), player=player))  # type: ignore[arg-type]
 
 
 def test_check_env_from_the_registry() -> None:
-    env = gymnasium.make(ENV_ID, opponent=Engine(level=1), render_mode="ansi")
+    env = gymnasium.make(ENV_ID, opponent=Engine(level=2), render_mode="ansi")
     assert env.spec is not None and env.spec.id == "link4/Connect4-v0"
     quiet_check_env(env.unwrapped)
 
 
 def test_spaces_and_first_observation() -> None:
-    env = Connect4Env(opponent=Engine(level=1))
+    env = Connect4Env(opponent=Engine(level=2))
     assert env.observation_space == gymnasium.spaces.Box(0, 1, (6, 7, 2), np.int8)
     assert env.action_space == gymnasium.spaces.Discrete(7)
     observation, info = env.reset(seed=0)
@@ -44,7 +44,7 @@ def test_spaces_and_first_observation() -> None:
 
 
 def test_the_agent_as_yellow_sees_the_opponent_s_first_disc() -> None:
-    env = Connect4Env(opponent=Engine(level=1), player=YELLOW)
+    env = Connect4Env(opponent=Engine(level=2), player=YELLOW)
     observation, info = env.reset(seed=3)
     col = info["opponent_move"]
     assert env.game == Game([col])
@@ -53,7 +53,7 @@ def test_the_agent_as_yellow_sees_the_opponent_s_first_disc() -> None:
 
 
 def test_a_step_plays_the_agent_and_the_opponent() -> None:
-    env = Connect4Env(opponent=Engine(level=1))
+    env = Connect4Env(opponent=Engine(level=2))
     env.reset(seed=1)
     observation, reward, terminated, truncated, info = env.step(3)
     game = env.game
@@ -95,15 +95,15 @@ def test_rewards_follow_the_outcome() -> None:
 
 
 def test_a_seeded_reset_replays_the_episode() -> None:
-    env = Connect4Env(opponent=Engine(level=2), player="random")
+    env = Connect4Env(opponent=Engine(level=4), player="random")
     first = [play(env, seed)[1].moves for seed in range(5)]
     again = [play(env, seed)[1].moves for seed in range(5)]
     assert first == again and len(set(first)) > 1
 
 
 def test_a_strong_agent_beats_a_weak_opponent() -> None:
-    env = Connect4Env(opponent=Engine(level=1))
-    agent = Engine(level=4, seed=0)
+    env = Connect4Env(opponent=Engine(level=2))
+    agent = Engine(level=7, seed=0)
     for seed in range(3):
         env.reset(seed=seed)
         terminated, reward = False, 0.0
@@ -152,7 +152,7 @@ def test_a_full_column_ends_the_episode() -> None:
 
 
 def test_render() -> None:
-    env = Connect4Env(opponent=Engine(level=1), render_mode="ansi")
+    env = Connect4Env(opponent=Engine(level=2), render_mode="ansi")
     env.reset(seed=0)
     assert env.render() == str(env.game)
     with pytest.raises(ValueError, match="render_mode is None, 'ansi' or 'human'"):

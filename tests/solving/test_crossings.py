@@ -60,7 +60,7 @@ def test_analyze_crosses_at_most_five_times_opening_the_book_included() -> None:
 
 def test_a_hint_crosses_at_most_three_times_besides_the_book() -> None:
     args = argparse.Namespace(
-        no_color=True, seed=1, level="3", moves=POSITION, engine_vs_engine=False,
+        no_color=True, seed=1, level="5", moves=POSITION, engine_vs_engine=False,
         human_vs_human=True, delay=None,
     )
     session = PlaySession(args, out=io.StringIO(), read=lambda prompt: "")

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from link4 import Game, Solver
+from link4.ratings import RATINGS
 from link4.wording import describe_score
 from tests.support.pons import load_pons
 from tests.support.web_server import ServerProcess, needs_web, started_server
@@ -90,12 +91,12 @@ def gamesolver_bot(host: str, moves: str) -> str:
     return str(scores.index(best) + 1)
 
 
-@pytest.mark.parametrize(("bot_plays", "level"), [("red", "4"), ("yellow", "1")])
+@pytest.mark.parametrize(("bot_plays", "level"), [("red", "7"), ("yellow", "2")])
 def test_a_gamesolver_bot_plays_a_whole_game_against_the_server(
     server: ServerProcess, bot_plays: str, level: str
 ) -> None:
     """The bot changes only the host; the server's engine plays the other side. Red wins
-    with perfect play; against level 1, yellow's perfect play wins too."""
+    with perfect play; against level 2, yellow's perfect play wins too."""
     host = server.url.rstrip("/")
     game = Game()
     while not game.is_over():
@@ -157,9 +158,9 @@ def test_weak_analysis_gives_only_outcomes(server: ServerProcess) -> None:
 
 
 def test_move_levels_and_seeds(server: ServerProcess) -> None:
-    first = server.get("/api/move?pos=4453&level=3&seed=11")[1]
-    assert first == server.get("/api/move?pos=4453&level=3&seed=11")[1]
-    assert first["level"] == "3" and first["move"] == str(first["column"] + 1)
+    first = server.get("/api/move?pos=4453&level=5&seed=11")[1]
+    assert first == server.get("/api/move?pos=4453&level=5&seed=11")[1]
+    assert first["level"] == "5" and first["move"] == str(first["column"] + 1)
     perfect = server.get("/api/move?pos=4455&level=perfect")[1]
     assert perfect["column"] in (2, 5)  # the winning columns
 
@@ -191,7 +192,13 @@ def test_other_board_sizes(server: ServerProcess) -> None:
 
 def test_info_lists_levels_sizes_and_the_limit(server: ServerProcess) -> None:
     info = server.get("/api/info")[1]
-    assert info["levels"] == ["1", "2", "3", "4", "5", "perfect"]
+    assert info["levels"] == ["1", "2", "3", "4", "5", "6", "7", "8", "perfect"]
+    assert info["default_level"] == "5" and info["level_names"]["5"] == "club player"
+    assert info["ratings_board"] == [7, 6] and info["ratings_anchor"] == "random"
+    assert info["ratings"] == {
+        level: {"elo": RATINGS[level].elo, "low": RATINGS[level].low, "high": RATINGS[level].high}
+        for level in info["levels"]
+    }
     assert (info["widths"], info["heights"], info["time_limit"]) == ([4, 9], [4, 12], 120)
 
 

@@ -20,6 +20,8 @@ from typing import Any
 import pytest
 
 from link4 import Game, Solver, describe_score
+from link4.players import LEVEL_NAMES, LEVELS
+from link4.ratings import RATINGS
 from link4.score import best_columns, winning_move
 from tests.support.browser import Page, browser_paths, open_browser
 from tests.support.web_server import running_server
@@ -177,7 +179,7 @@ def play_red_to_a_win(page: Page, solver: Solver, play: Any, *, undo_redo_at: in
 
 def test_a_whole_game_by_clicks_on_the_board(page: Page, solver: Solver) -> None:
     page.open()
-    page.choose("level", "1")
+    page.choose("level", "2")
     game = play_red_to_a_win(page, solver, lambda column: page.click_column(column, 7))
     shown = page.read()
     assert shown["status"].startswith("Red wins")
@@ -187,11 +189,24 @@ def test_a_whole_game_by_clicks_on_the_board(page: Page, solver: Solver) -> None
     check_page(page, page.wait_ready(), Game(game.moves[:-1]), solver)
 
 
+def test_each_level_is_offered_with_its_name_and_rating(page: Page) -> None:
+    page.open()
+    labels = page.driver.execute_script(
+        'return [...document.getElementById("level").options].map((option) => option.textContent)'
+    )
+    expected = [f"{level} · {LEVEL_NAMES[level]} · {RATINGS[level].elo:.0f}" for level in LEVELS[:-1]]
+    assert labels == [*expected, f"Perfect · {RATINGS['perfect'].elo:.0f}"]
+    assert page.element("#ratings-note").text == "Elo ratings on the 7\u00d76 board (random = 0)"
+    page.choose("size-width", "6")  # the ratings were not measured on 6x6
+    page.wait_ready()
+    assert page.element("#ratings-note").text == "Elo ratings measured on 7\u00d76, not on this board"
+
+
 def test_a_whole_game_by_keys_with_undo_and_redo(page: Page, solver: Solver) -> None:
     from selenium.webdriver.common.keys import Keys
 
     page.open()
-    page.choose("level", "1")
+    page.choose("level", "2")
     page.press("4")
     first = page.wait_until(lambda shown: len(shown["record"]) == 2)
     page.press(Keys.CONTROL + "z")
@@ -206,7 +221,7 @@ def test_a_whole_game_by_keys_with_undo_and_redo(page: Page, solver: Solver) -> 
 
 def test_an_engine_answer_for_a_position_taken_back_is_dropped(page: Page, solver: Solver) -> None:
     page.open()
-    page.choose("level", "5")  # thinks for a while on an early position
+    page.choose("level", "8")  # thinks for a while on an early position
     page.press("4")
     page.press("u")  # before the engine answers
     check_page(page, page.wait_ready(), Game(), solver)
@@ -283,9 +298,9 @@ def test_two_humans_and_the_engines_against_each_other(page: Page, solver: Solve
 
     page.element("#new").click()
     check_page(page, page.wait_ready(), Game(), solver)
-    page.choose("level", "1")
+    page.choose("level", "2")
     page.choose("mode", "watch")  # the engines take over at once, after a pause
-    page.choose("level-yellow", "1")
+    page.choose("level-yellow", "2")
     page.choose("speed", "1000")
     started = page.wait_until(lambda shown: shown["record"] != "", seconds=10, idle=False)
     page.element("#pause").click()  # stoppable

@@ -17,7 +17,7 @@ from tests.support.web_server import ServerProcess, started_server
 PATHS = browser_paths()  # skips (or fails, in CI) this module without a browser
 pytestmark = pytest.mark.heavy  # a browser, and searches of seconds
 
-REMEMBERED = {"mode": "engine", "human": "red", "level": "3", "analysis": "on"}
+REMEMBERED = {"mode": "engine", "human": "red", "level": "5", "analysis": "on"}
 
 
 @pytest.fixture(scope="module")
@@ -57,5 +57,5 @@ def test_the_engine_replies_while_the_analysis_runs(page: Page, server: ServerPr
     assert "your turn" in shown["status"] and shown["analysis"] == "running"
     # The engine was asked for its move while the analysis of "5" ran: that analysis is
     # answered after the move (it ended when the move made "5" a position of the past).
-    move = answered_after(server, r'"GET /api/move\?pos=5&size=9x12&level=3" 200')
+    move = answered_after(server, r'"GET /api/move\?pos=5&size=9x12&level=5" 200')
     answered_after(server, r'"GET /api/analyze\?pos=5&size=9x12[&"]', after=move)

@@ -21,9 +21,9 @@ pytestmark = pytest.mark.heavy  # a browser, and a page load for each link
 
 # Remembered as a player might have left them: against the engine as yellow, so that on
 # an empty board the engine is to move, and would, were anything started.
-REMEMBERED = {"mode": "engine", "human": "yellow", "level": "2"}
+REMEMBERED = {"mode": "engine", "human": "yellow", "level": "4"}
 SETTINGS = {
-    "mode": "engine", "human-colour": "yellow", "level": "2", "level-yellow": "3",
+    "mode": "engine", "human-colour": "yellow", "level": "4", "level-yellow": "5",
     "size-width": "7", "size-height": "6",
 }
 

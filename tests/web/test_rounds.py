@@ -72,6 +72,6 @@ def test_a_search_whose_client_has_gone_frees_the_servers_only_solver() -> None:
         client.sendall(b"GET /api/analyze?pos=5&size=9x12 HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
         time.sleep(0.3)  # the search has the solver by now
         client.close()  # as a page does when its position changes
-        status, answer = server.get("/api/move?pos=5&size=9x12&level=3")
+        status, answer = server.get("/api/move?pos=5&size=9x12&level=5")
         assert status == 200, answer
         assert server.wait_for_line(r'"GET /api/analyze\?pos=5&size=9x12" 200')

@@ -10,6 +10,8 @@ from collections.abc import Callable, Sequence
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from link4.errors import BoardSizeError, quoted
+from link4.players import LEVEL_NAMES
+from link4.ratings import ANCHOR, LADDER_BOARD, rating_of
 from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 
 
@@ -94,6 +96,26 @@ def one_of(choices: Sequence[str]) -> Callable[[str], str]:
 def choice_list(choices: Sequence[str]) -> str:
     """The metavar of a ``one_of`` option, as argparse writes choices: {a,b,c}."""
     return "{" + ",".join(choices) + "}"
+
+
+def bot_title(name: str, board: tuple[int, int] = LADDER_BOARD) -> str:
+    """A bot as a player reads it: "level 5, club player, Elo 1043"; on another board
+    than the ladder's the rating says where it was measured ("Elo 1043 on 7x6")."""
+    where = "" if board == LADDER_BOARD else " on {}x{}".format(*LADDER_BOARD)
+    who = name if name in ("random", "perfect") else f"level {name}, {LEVEL_NAMES[name]}"
+    return f"{who}, Elo {rating_of(name).elo:.0f}{where}"
+
+
+def bots_help(names: Sequence[str], default: str | None = None) -> str:
+    """Each bot with what it plays like and its Elo, for a --help text: "1 first game
+    (222), ..., perfect (1612)", the ``default`` one marked."""
+    parts = []
+    for name in names:
+        marked = ", the default" if name == default else ""
+        word = "" if name in ("random", "perfect") else f" {LEVEL_NAMES[name]}"
+        parts.append(f"{name}{word} ({rating_of(name).elo:.0f}{marked})")
+    width, height = LADDER_BOARD
+    return f"{', '.join(parts)}: Elo ratings measured on {width}x{height}, {ANCHOR} = 0 (link4.ratings)"
 
 
 def _plain(bound: float) -> str:

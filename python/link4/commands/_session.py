@@ -14,6 +14,7 @@ from typing import TextIO, TypedDict
 
 from link4.book import SHIPPED, BookSource
 from link4.commands._findings import Findings
+from link4.commands._options import bot_title
 from link4.commands._record import read_record
 from link4.commands._review_report import ReviewReport, shows_unicode
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
@@ -157,7 +158,8 @@ class PlaySession:
         engine = mover.other if first == "human" else mover
         self.engine_sides = {engine}
         self.say(
-            f"You play {self.who(engine.other)}, the engine (level {self.level}) "
+            f"You play {self.who(engine.other)}, the engine "
+            f"({bot_title(self.level, (self.game.width, self.game.height))}) "
             f"plays {self.who(engine)}. Type ? for the commands."
         )
         self.warn_if_slow()

@@ -15,6 +15,7 @@ from link4.commands._options import (
     THREADS,
     add_size_option,
     board_size,
+    bots_help,
     choice_list,
     one_of,
     whole_number,
@@ -35,13 +36,13 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         "both rates with 95 % intervals. Needs link4[vector].",
     )
     p.add_argument("--agent", required=True, metavar="AGENT",
-                   help="a bot (random, 1 to 5, perfect) or MODULE:NAME, a function or player "
+                   help="a bot (random, 1 to 8, perfect) or MODULE:NAME, a function or player "
                    "in an importable module or a .py file: NAME(observations, action_masks) -> "
                    "actions for a whole batch, NAME(game) -> column, or an object with "
                    "choose(game)")
     p.add_argument("--opponent", default="perfect", type=one_of(BOT_NAMES),
                    metavar=choice_list(BOT_NAMES),
-                   help="the bot to play against (default: perfect)")
+                   help=f"the bot to play against (default: perfect); the bots: {bots_help(BOT_NAMES)}")
     p.add_argument("--nodes", type=whole_number(1), metavar="N",
                    help="a node budget per move for the perfect opponent (default: none, "
                    "every move exact)")

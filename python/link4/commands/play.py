@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 
 from link4.commands._options import (
     SEED,
@@ -13,13 +14,14 @@ from link4.commands._options import (
     amount,
     board_size,
     book_choice,
+    bots_help,
     choice_list,
     one_of,
 )
 from link4.commands._session import Leave, PlaySession, commands_help
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError
 from link4.game import WIDTH, Game
-from link4.players import DEFAULT_LEVEL, LEVELS
+from link4.players import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 
 FIRST = ("human", "engine", "random")
 """Who may move first (--first)."""
@@ -31,11 +33,14 @@ moves first) and O (yellow), coloured where the terminal allows. At the prompt:
 {commands_help(WIDTH)}
 
 Ctrl-C stops the engine when it thinks long (perfect level) and otherwise leaves the
-game, printing its record. Levels: 1 beginner, 2 casual, 3 club player (default),
-4 strong, 5 expert, perfect (exact play: instant within the opening book, which holds
-every position of the 7x6 board with up to 10 discs; just past it, it may think for a
-second or so). --size plays another board: there the perfect level has no book, and
-its first moves can take minutes on the larger ones."""
+game, printing its record.
+
+{textwrap.fill(f"Levels: {bots_help(LEVELS, DEFAULT_LEVEL)}.", 88)}
+
+The perfect level plays exactly: instant within the opening book, which holds every
+position of the 7x6 board with up to 10 discs; just past it, it may think for a second
+or so. --size plays another board: there the ratings do not apply, the perfect level
+has no book, and its first moves can take minutes on the larger ones."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -51,7 +56,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         type=one_of(LEVELS),
         metavar=choice_list(LEVELS),
         default=DEFAULT_LEVEL,
-        help=f"the engine's strength: 1 (beginner) to 5, or perfect (default {DEFAULT_LEVEL})",
+        help=f"the engine's strength: 1 (a first game) to {LEVELS[-2]} (an expert), or perfect "
+        f"(default {DEFAULT_LEVEL}, the {LEVEL_NAMES[DEFAULT_LEVEL]}); each level's Elo is listed above",
     )
     p.add_argument(
         "--first",
@@ -87,7 +93,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         default=None,
         metavar="N",
         help="threads of the hints, the analyses and the perfect level (default: every "
-        "core; level 5 thinks on one, so that --seed replays its games)",
+        f"core; level {LEVELS[-2]} thinks on one, so that --seed replays its games)",
     )
     add_book_option(p)
     p.set_defaults(func=run)

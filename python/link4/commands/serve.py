@@ -29,15 +29,15 @@ if TYPE_CHECKING:
     import uvicorn
 
 DESCRIPTION = """\
-Serve link4 over HTTP: a page to play against the engine (any level, two people, or the
-engine against itself) with its analysis under the board, at every board size, and the
-API for scripts and bots:
+Serve link4 over HTTP: a page to play against the engine (any level, each shown with its
+Elo rating; two people; or the engine against itself) with its analysis under the
+board, at every board size, and the API for scripts and bots:
 
   GET /solve?pos=4453            each column's exact score, as connect4.gamesolver.org
                                  answers ({"pos": ..., "score": [7 ints]}, 100 = full)
   GET /api/analyze?pos=4453      scores or proven bounds, in words, the best columns
                                  (&weak=1, &time_limit=S, &pv=1 for the best line)
-  GET /api/move?pos=4453&level=3 the engine's move at a level (1-5, perfect; &seed=S)
+  GET /api/move?pos=4453&level=5 the engine's move at a level (1-8, perfect; &seed=S)
 
 Positions are move strings (digits 1-7, 1 = leftmost; &size=WxH for another board). A
 bad request gets a 4xx answer with a JSON error. Every search stops at --time-limit

@@ -4,7 +4,7 @@
 (1.x), without a Python object per environment per step: the moves, the built-in
 opponent's replies, the observations (the planes of :meth:`link4.Game.to_planes`),
 action masks, rewards and flags are all computed and written in C++, without the GIL.
-A self-play batch, then one against level 3::
+A self-play batch, then one against level 5::
 
     import numpy as np
     from link4.vector import VectorEnv
@@ -16,7 +16,7 @@ A self-play batch, then one against level 3::
         actions = env.sample_legal_actions(rng)        # a policy goes here
         observations, rewards, terminated, truncated, infos = env.step(actions)
 
-    env = VectorEnv(256, opponent="3", player="random", seed=0)   # against level 3
+    env = VectorEnv(256, opponent="5", player="random", seed=0)   # against level 5
 
 A small batch, step by step:
 
@@ -28,7 +28,7 @@ A small batch, step by step:
 >>> [len(moves) for moves in positions(env)]
 [1, 1, 1]
 
-Bots (:class:`~link4.players.Bot`): ``"random"``, the levels ``1`` to ``5`` and ``"perfect"`` (with a
+Bots (:class:`~link4.players.Bot`): ``"random"``, the levels ``1`` to ``8`` and ``"perfect"`` (with a
 node budget per move if wanted), computed in C++ for the whole batch. :func:`games` and
 :func:`positions` turn a batch into Games or move strings for labelling with
 :func:`link4.analyze_many`; :func:`link4.evaluate` measures

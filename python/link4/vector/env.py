@@ -58,7 +58,7 @@ class EpisodeHistory(NamedTuple):
     opponent_scores: npt.NDArray[np.int8]
     """(num_envs, width x height): at ply p, the exact score (its view, the scale of
     :mod:`link4.score`) of the position the opponent moved from, when its move came from
-    a finished exact search (the perfect bot, level 5 late in the game); else
+    a finished exact search (the perfect bot, level 8 late in the game); else
     :data:`~link4.vector.NO_SCORE`."""
 
 
@@ -97,7 +97,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         seed: Seeds the first :meth:`reset` that is given none.
         opponent: None for self-play (both sides act through :meth:`step`, each
             observation the side to move's view, ``infos["rewards"]`` red's and
-            yellow's rewards), or a bot (``"random"``, a level 1 to 5, ``"perfect"``, a
+            yellow's rewards), or a bot (``"random"``, a level 1 to 8, ``"perfect"``, a
             :class:`~link4.players.Bot`): the agent plays ``player`` and the bot, computed
             in C++, the other side.
         player: The agent's side against a bot: RED, YELLOW or ``"random"`` (drawn at

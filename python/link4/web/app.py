@@ -60,7 +60,8 @@ from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import Solver
 from link4.errors import SizeMismatchError, quoted
 from link4.limit import Limit
-from link4.players import DEFAULT_LEVEL, LEVELS
+from link4.players import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
+from link4.ratings import ANCHOR, LADDER_BOARD, RATINGS
 from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
 from link4.web import answers
 from link4.web.answers import ApiError, Query
@@ -223,6 +224,10 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
                 "version": __version__,
                 "levels": list(LEVELS),
                 "default_level": DEFAULT_LEVEL,
+                "level_names": {level: LEVEL_NAMES[level] for level in LEVELS},
+                "ratings": {level: dataclasses.asdict(RATINGS[level]) for level in LEVELS},
+                "ratings_board": list(LADDER_BOARD),
+                "ratings_anchor": ANCHOR,
                 "widths": [MIN_WIDTH, MAX_WIDTH],
                 "heights": [MIN_HEIGHT, MAX_HEIGHT],
                 "time_limit": config.time_limit,

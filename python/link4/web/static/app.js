@@ -3,10 +3,8 @@
 // the controls and the keys and starts the page; play.js runs the game.
 
 import * as api from "./api.js";
-import { capitalise } from "./board.js";
 import {
   $,
-  LEVEL_NAMES,
   STANDARD,
   engineMove,
   newGame,
@@ -193,7 +191,12 @@ async function start() {
   }
   state.info = info;
   $("version").textContent = `v${info.version}`;
-  const levelLabel = (level) => (LEVEL_NAMES[level] ? `${level} — ${LEVEL_NAMES[level]}` : capitalise(level));
+  // "5 · club player · 1043": the level, what it plays like and its Elo on the ladder.
+  const levelLabel = (level) => {
+    const name = level === "perfect" ? "Perfect" : `${level} · ${info.level_names[level]}`;
+    const rating = info.ratings[level];
+    return rating ? `${name} · ${Math.round(rating.elo)}` : name;
+  };
   fillSelect($("level"), info.levels, levelLabel);
   fillSelect($("level-yellow"), info.levels, levelLabel);
   fillSelect($("size-width"), range(info.widths), String);

@@ -16,7 +16,6 @@ import { analyseInRounds } from "./rounds.js";
 
 export const $ = (id) => document.getElementById(id);
 export const STANDARD = { width: 7, height: 6 };
-export const LEVEL_NAMES = { 1: "beginner", 2: "casual", 3: "club player", 4: "strong", 5: "expert" };
 
 export const state = {
   info: null,
@@ -31,8 +30,8 @@ export const state = {
   pvComplete: true, // it reaches the end of the game (else the time limit cut it short)
   mode: "engine", // "engine", "humans" or "watch"
   human: "red", // the colour the human plays against the engine
-  level: "3",
-  levelYellow: "3",
+  level: "5",
+  levelYellow: "5",
   delay: 500, // ms between the engines' moves in watch mode
   paused: false,
   held: false, // the engine waits for the user to act (a link the server refused starts nothing)
@@ -84,7 +83,7 @@ export function setBusy(busy) {
 }
 
 function levelName(level) {
-  return LEVEL_NAMES[level] ? `level ${level}` : level;
+  return level === "perfect" ? level : `level ${level}`;
 }
 
 function statusText() {
@@ -438,4 +437,17 @@ export function setSize(width, height) {
   $("size-height").value = String(height);
   const keys = $("help-width");
   if (keys) keys.textContent = String(width);
+  renderRatingsNote();
+}
+
+// The levels' ratings were measured on one board: elsewhere the page says so.
+export function renderRatingsNote() {
+  const note = $("ratings-note");
+  const board = state.info && state.info.ratings_board;
+  if (!note || !board) return;
+  const [width, height] = board;
+  const here = state.width === width && state.height === height;
+  note.textContent = here
+    ? `Elo ratings on the ${width}×${height} board (${state.info.ratings_anchor} = 0)`
+    : `Elo ratings measured on ${width}×${height}, not on this board`;
 }
