@@ -25,6 +25,7 @@ from link4._intervals import cluster_bootstrap, wilson
 from link4._seeding import system_seed
 from link4.batch import solve_many
 from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.performance import AgentRating, rating_against
 from link4.players import BatchBot, Bot, BotLike, as_bot
 from link4.score import win_score
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
@@ -121,6 +122,10 @@ class Evaluation:
         seconds: The time the evaluation took.
         records: Each game's moves (a move string), the games with the policy as red
             first.
+        rating: The policy's rating on the levels' ladder (:mod:`link4.performance`),
+            from its points against the opponent; None when the ladder does not rate
+            the opponent on this board (another board than 7 x 6, or a perfect player
+            with a node budget).
     """
 
     agent: str
@@ -133,11 +138,17 @@ class Evaluation:
     illegal: int
     seconds: float
     records: tuple[str, ...] = ()
+    rating: AgentRating | None = None
 
     @property
     def games(self) -> int:
         """The number of games played, as red and as yellow."""
         return self.as_red.games + self.as_yellow.games
+
+    @property
+    def points(self) -> float:
+        """The policy's points: a win is one, a draw a half."""
+        return sum(r.wins + r.draws / 2 for r in (self.as_red, self.as_yellow))
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """Everything as plain values (for JSON).
@@ -170,6 +181,8 @@ class Evaluation:
         else:
             lines.append(f"perfect moves: {self.perfect}")
         lines.append(f"blunders:      {self.blunders}")
+        if self.rating is not None:
+            lines.append(f"rating:        {self.rating} (95 %)")
         return "\n".join(lines)
 
 
@@ -407,17 +420,21 @@ def evaluate(
     moves, perfect, blunders = (
         np.array(x, dtype=np.int64) for x in (judged.moves, judged.perfect, judged.blunders)
     )
+    as_yellow = records[1] if len(records) > 1 else Record(0, 0, 0)
+    points = sum(r.wins + r.draws / 2 for r in (records[0], as_yellow))
+    rating = rating_against(bot.name, nodes=bot.nodes, board=(width, height), points=points, games=games)
     return Evaluation(
         agent=_name(policy),
         opponent=_name(bot),
         as_red=records[0],
-        as_yellow=records[1] if len(records) > 1 else Record(0, 0, 0),
+        as_yellow=as_yellow,
         moves=int(moves.sum()),
         perfect=Rate(int(perfect.sum()), int(moves.sum()), *cluster_bootstrap(perfect, moves, base)),
         blunders=Rate(int(blunders.sum()), int(moves.sum()), *cluster_bootstrap(blunders, moves, base ^ 1)),
         illegal=judged.illegal,
         seconds=time.perf_counter() - started,
         records=tuple(judged.records),
+        rating=rating,
     )
 
 

@@ -1,4 +1,4 @@
-"""link4 evaluate: an agent's results, perfect-move and blunder rates against a bot."""
+"""link4 evaluate: an agent's results, perfect-move and blunder rates and rating against a bot."""
 
 from __future__ import annotations
 
@@ -27,12 +27,14 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     """Add the ``evaluate`` command to the command line's subparsers."""
     p = sub.add_parser(
         "evaluate",
-        help="an agent's results and perfect-move rate against the perfect player",
+        help="an agent's results, perfect-move rate and rating against the perfect player",
         description="Play an agent against a bot (the perfect player by default) for a number "
         "of games, half of them as red, and judge each of its moves exactly: perfect (it keeps "
         "the exact score: among the solver's best) or a blunder (it changes the theoretical "
         "result: a win given away, a draw lost). Prints wins, draws and losses per side and "
-        "both rates with 95 % intervals. Needs link4[vector].",
+        "both rates with 95 % intervals, and the agent's Elo on the levels' ladder (7x6) from its "
+        "points against the opponent: sharpest against an opponent of about its strength. "
+        "Needs link4[vector].",
     )
     p.add_argument("--agent", required=True, metavar="AGENT",
                    help="a bot (random, 1 to 5, perfect) or MODULE:NAME, a function or player "
