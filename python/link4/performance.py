@@ -47,8 +47,8 @@ class AgentRating:
 
     >>> AgentRating(1210.0, 1150.0, 1262.0, opponent="5", points=62.5, games=100)
     AgentRating(elo=1210, 1150 to 1262, against '5')
-    >>> str(AgentRating(None, None, 840.0, opponent="5", points=0.0, games=100))
-    'below 840 (no point in 100 games against level 5: a weaker opponent gives a rating)'
+    >>> print(AgentRating(None, None, -40.0, opponent="1", points=0.0, games=100))
+    below -40 (no point in 100 games against level 1: a weaker opponent gives a rating)
 
     Args:
         elo: The rating, or None when the agent won every game or lost every game (then
@@ -75,7 +75,7 @@ class AgentRating:
         return f"AgentRating(elo={self.elo:.0f}, {interval}, against {self.opponent!r})"
 
     def __str__(self) -> str:
-        against = self.opponent if self.opponent in ("random", "perfect") else f"level {self.opponent}"
+        against = _bot_words(self.opponent)
         if self.elo is not None:
             assert self.low is not None and self.high is not None
             share = 100 * self.points / self.games
@@ -83,10 +83,18 @@ class AgentRating:
             return f"{self.elo:.0f} ({interval}), from {share:.1f} % of the points against {against}"
         if self.low is None:
             assert self.high is not None
+            weaker = [name for name, r in RATINGS.items() if r.elo < self.high]
+            advice = "a weaker opponent" + (f" ({_bot_words(weaker[-1])}, say)" if weaker else "")
             return (f"below {self.high:.0f} (no point in {self.games} games against {against}: "
-                    "a weaker opponent gives a rating)")
+                    f"{advice} gives a rating)")
+        stronger = [name for name, r in RATINGS.items() if r.elo > self.low]
+        advice = "a stronger opponent" + (f" ({_bot_words(stronger[0])}, say)" if stronger else "")
         return (f"above {self.low:.0f} (every point of {self.games} games against {against}: "
-                "a stronger opponent gives a rating)")
+                f"{advice} gives a rating)")
+
+
+def _bot_words(name: str) -> str:
+    return name if name in ("random", "perfect") else f"level {name}"
 
 
 def performance(*, points: float, games: int, opponent: str, rated: Rating) -> AgentRating:
