@@ -1,95 +1,138 @@
-"""An agent's rating on the levels' ladder, from its results against one rated player.
+"""An agent's rating on the levels' ladder, from its results against rated players.
 
-The ladder (:mod:`link4.ratings`) rates the built-in players by Elo. An agent that
-scored a share ``s`` of the points against a player rated ``R`` (a win one point, a draw
-a half) performs at ``R + 400 log10(s / (1 - s))``: the rating whose expected score
-against ``R`` is ``s`` (Elo's logistic curve, the one the ladder is fitted with). Its
-95 % interval maps the Wilson interval of the share through the same curve, widened by
-the opponent's own interval (the two spreads added in quadrature, each side apart).
+The ladder (:mod:`link4.ratings`) rates the built-in players by Elo: a player ``d``
+points above another expects the share ``E(d) = 1 / (1 + 10^(-d / 400))`` of the points
+(a win one point, a draw a half). An agent's rating is the ``r`` at which the points it
+scored are the points expected against the ratings of the players it met (the maximum
+of the likelihood): against one player rated ``R`` with a share ``s``, ``r = R + 400
+log10(s / (1 - s))``. Its 95 % interval is the score interval (against one player: the
+Wilson interval of the share, mapped through the same curve), widened by the opponents'
+own intervals (the spreads added in quadrature, each side apart, the opponents weighted
+by what their games tell).
 
-A share of 0 or 1 has no finite rating: then only a bound is known (every game lost:
-the agent is rated below the bound), and a weaker (or stronger) opponent gives a
-rating. The figure is sharpest against an opponent of about the agent's strength, and
-narrows with the games: 76 % of the points against a player rated 1000 (give or take
-10) is 1200, from 1121 to 1280 over 100 games, from 1173 to 1227 over 1,000.
+Every game lost (or every game won) has no finite rating: then only a bound is known,
+and a weaker (or stronger) opponent gives a rating. The figure is sharpest against
+opponents of about the agent's strength, and narrows with the games: 76 % of the points
+against a player rated 1000 (give or take 10) is 1200, from 1121 to 1280 over 100
+games, from 1173 to 1227 over 1,000.
 
 >>> from link4.ratings import Rating
 >>> level = Rating(1000.0, 990.0, 1010.0)
->>> rating = performance(points=76.0, games=100, opponent="5", rated=level)
+>>> rating = performance([GamesAgainst("5", level, points=76.0, games=100)])
 >>> round(rating.elo), round(rating.low), round(rating.high)
 (1200, 1121, 1280)
->>> wide = performance(points=760.0, games=1000, opponent="5", rated=level)
+>>> wide = performance([GamesAgainst("5", level, points=760.0, games=1000)])
 >>> round(wide.low), round(wide.high)
 (1173, 1227)
->>> performance(points=0.0, games=50, opponent="5", rated=level).high is not None
+>>> performance([GamesAgainst("5", level, points=0.0, games=50)]).elo is None
 True
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from link4._intervals import wilson
+from link4._intervals import Z95
 from link4.ratings import LADDER_BOARD, RATINGS, Rating
 
-__all__ = ["AgentRating", "performance", "rating_against"]
+__all__ = ["AgentRating", "GamesAgainst", "expected_share", "nearest_rated", "performance", "rating_against"]
+
+_SLOPE = math.log(10) / 400  # d/dr of the log-odds of E(r - R)
+_SPAN = 4000.0  # no rating is searched for further than this from the opponents'
 
 
-def _elo_gap(share: float) -> float:
-    """The rating difference at which the expected score is ``share`` (0 < share < 1)."""
-    return 400.0 * math.log10(share / (1.0 - share))
+def expected_share(gap: float) -> float:
+    """The share of the points a player ``gap`` Elo points above its opponent expects.
+
+    >>> round(expected_share(200), 2), expected_share(0)
+    (0.76, 0.5)
+
+    Args:
+        gap: The player's rating minus its opponent's.
+
+    Returns:
+        The expected share, from 0 to 1: a win one point, a draw a half.
+    """
+    return 1.0 / (1.0 + math.pow(10.0, -gap / 400.0))
+
+
+@dataclass(frozen=True)
+class GamesAgainst:
+    """An agent's games against one rated player.
+
+    Args:
+        opponent: The player's bot name (for the report).
+        rated: The player's rating on the ladder.
+        points: The agent's points: wins plus half the draws.
+        games: The games played, 1 or more.
+
+    Raises:
+        ValueError: ``games`` below 1, or ``points`` outside 0 to ``games``.
+    """
+
+    opponent: str
+    rated: Rating
+    points: float
+    games: int
+
+    def __post_init__(self) -> None:
+        if self.games < 1 or not 0 <= self.points <= self.games:
+            raise ValueError(
+                f"points must be within 0 to games (>= 1), not {self.points!r} of {self.games!r}"
+            )
 
 
 @dataclass(frozen=True)
 class AgentRating:
-    """An agent's rating on the ladder, from its games against one rated player.
+    """An agent's rating on the ladder, from its games against rated players.
 
-    >>> AgentRating(1210.0, 1150.0, 1262.0, opponent="5", points=62.5, games=100)
-    AgentRating(elo=1210, 1150 to 1262, against '5')
-    >>> print(AgentRating(None, None, -40.0, opponent="1", points=0.0, games=100))
-    below -40 (no point in 100 games against level 1: a weaker opponent gives a rating)
+    >>> from link4.ratings import Rating
+    >>> one = GamesAgainst("1", Rating(400.0, 390.0, 410.0), points=0.0, games=100)
+    >>> print(performance([one]))
+    below -156 (no point in 100 games against level 1: a weaker opponent gives a rating)
 
     Args:
         elo: The rating, or None when the agent won every game or lost every game (then
             only a bound is known).
         low: The low end of its 95 % interval; None when every game was lost.
         high: The high end; None when every game was won.
-        opponent: The bot name of the opponent.
-        points: The agent's points (a win one, a draw a half).
-        games: The games played.
+        against: The games it rests on, one entry per opponent.
     """
 
     elo: float | None
     low: float | None
     high: float | None
-    opponent: str
-    points: float
-    games: int
+    against: tuple[GamesAgainst, ...]
 
-    def __repr__(self) -> str:
-        if self.elo is None:
-            return f"AgentRating(low={self.low}, high={self.high}, against {self.opponent!r})"
-        assert self.low is not None and self.high is not None
-        interval = f"{self.low:.0f} to {self.high:.0f}"
-        return f"AgentRating(elo={self.elo:.0f}, {interval}, against {self.opponent!r})"
+    @property
+    def games(self) -> int:
+        """The games the rating rests on."""
+        return sum(a.games for a in self.against)
+
+    @property
+    def points(self) -> float:
+        """The agent's points in them."""
+        return sum(a.points for a in self.against)
 
     def __str__(self) -> str:
-        against = _bot_words(self.opponent)
+        names = [_bot_words(a.opponent) for a in self.against]
+        opponents = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
         if self.elo is not None:
             assert self.low is not None and self.high is not None
             share = 100 * self.points / self.games
             interval = f"{self.low:.0f} to {self.high:.0f}"
-            return f"{self.elo:.0f} ({interval}), from {share:.1f} % of the points against {against}"
+            return f"{self.elo:.0f} ({interval}), from {share:.1f} % of the points against {opponents}"
         if self.low is None:
             assert self.high is not None
             weaker = [name for name, r in RATINGS.items() if r.elo < self.high]
             advice = "a weaker opponent" + (f" ({_bot_words(weaker[-1])}, say)" if weaker else "")
-            return (f"below {self.high:.0f} (no point in {self.games} games against {against}: "
+            return (f"below {self.high:.0f} (no point in {self.games} games against {opponents}: "
                     f"{advice} gives a rating)")
         stronger = [name for name, r in RATINGS.items() if r.elo > self.low]
         advice = "a stronger opponent" + (f" ({_bot_words(stronger[0])}, say)" if stronger else "")
-        return (f"above {self.low:.0f} (every point of {self.games} games against {against}: "
+        return (f"above {self.low:.0f} (every point of {self.games} games against {opponents}: "
                 f"{advice} gives a rating)")
 
 
@@ -97,40 +140,64 @@ def _bot_words(name: str) -> str:
     return name if name in ("random", "perfect") else f"level {name}"
 
 
-def performance(*, points: float, games: int, opponent: str, rated: Rating) -> AgentRating:
-    """The rating that ``points`` in ``games`` against a player rated ``rated`` imply.
+def _root(f: Callable[[float], float], low: float, high: float) -> float:
+    """The r in [low, high] where the decreasing ``f`` crosses 0, by bisection."""
+    for _ in range(100):
+        middle = (low + high) / 2
+        if f(middle) > 0:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+def performance(against: Sequence[GamesAgainst]) -> AgentRating:
+    """The rating that an agent's games against rated players imply.
 
     Args:
-        points: The agent's points: wins plus half the draws.
-        games: The games played, 1 or more.
-        opponent: The opponent's bot name (for the report).
-        rated: The opponent's rating on the ladder.
+        against: The games, one entry per opponent (at least one).
 
     Returns:
-        The agent's rating and its 95 % interval, or a bound when the agent took every
-        point or none.
+        The agent's rating and its 95 % interval, or a bound when it took every point
+        or none.
 
     Raises:
-        ValueError: ``games`` below 1, or ``points`` outside 0 to ``games``.
+        ValueError: No games.
     """
-    if games < 1 or not 0 <= points <= games:
-        raise ValueError(f"points must be within 0 to games (>= 1), not {points!r} of {games!r}")
-    share = points / games
-    low_share, high_share = wilson(points, games)
-    below, above = rated.elo - rated.low, rated.high - rated.elo
+    if not against:
+        raise ValueError("a rating needs games against at least one rated player")
+    points, games = sum(a.points for a in against), sum(a.games for a in against)
 
-    def widened(edge_share: float, spread_of_opponent: float, side: int) -> float:
-        gap = abs(_elo_gap(edge_share) - _elo_gap(share))
-        return rated.elo + _elo_gap(share) + side * math.hypot(gap, spread_of_opponent)
+    def surplus(r: float) -> float:  # the points scored above those expected at r
+        return points - sum(a.games * expected_share(r - a.rated.elo) for a in against)
 
-    if 0 < share < 1:
-        return AgentRating(rated.elo + _elo_gap(share), widened(low_share, below, -1),
-                           widened(high_share, above, 1), opponent, points, games)
-    if share == 0:
-        high = rated.elo + _elo_gap(high_share) + above
-        return AgentRating(None, None, high, opponent, points, games)
-    low = rated.elo + _elo_gap(low_share) - below
-    return AgentRating(None, low, None, opponent, points, games)
+    def spread(r: float) -> float:  # the points' standard deviation expected at r
+        return math.sqrt(sum(a.games * _var(r - a.rated.elo) for a in against))
+
+    low_end = min(a.rated.elo for a in against) - _SPAN
+    high_end = max(a.rated.elo for a in against) + _SPAN
+    # The score interval: where the surplus is 1.96 standard deviations either way.
+    upper = None if points == games else _root(lambda r: surplus(r) + Z95 * spread(r), low_end, high_end)
+    lower = None if points == 0 else _root(lambda r: surplus(r) - Z95 * spread(r), low_end, high_end)
+    elo = None if lower is None or upper is None else _root(surplus, low_end, high_end)
+    # The opponents' own uncertainty, weighted by the information of their games.
+    at = elo if elo is not None else (upper if upper is not None else lower)
+    assert at is not None
+    weights = [a.games * _var(at - a.rated.elo) for a in against]
+    total = sum(weights) or 1.0
+    below = sum(w * (a.rated.elo - a.rated.low) for w, a in zip(weights, against, strict=True)) / total
+    above = sum(w * (a.rated.high - a.rated.elo) for w, a in zip(weights, against, strict=True)) / total
+    centre = elo if elo is not None else at
+    if lower is not None:
+        lower = centre - math.hypot(centre - lower, below)
+    if upper is not None:
+        upper = centre + math.hypot(upper - centre, above)
+    return AgentRating(elo, lower, upper, tuple(against))
+
+
+def _var(gap: float) -> float:
+    share = expected_share(gap)
+    return share * (1.0 - share)
 
 
 def rating_against(opponent: str, *, nodes: int | None, board: tuple[int, int],
@@ -150,4 +217,34 @@ def rating_against(opponent: str, *, nodes: int | None, board: tuple[int, int],
     """
     if nodes is not None or board != LADDER_BOARD or opponent not in RATINGS:
         return None
-    return performance(points=points, games=games, opponent=opponent, rated=RATINGS[opponent])
+    return performance([GamesAgainst(opponent, RATINGS[opponent], points, games)])
+
+
+def nearest_rated(rating: AgentRating | None) -> str:
+    """The ladder's player whose games would tell most about an agent rated ``rating``.
+
+    The one rated nearest the agent (a 50 % game tells most); for a bound, the nearest
+    to a point 200 below it (every game lost) or above it (every game won); with no
+    rating yet, the middle of the ladder.
+
+    >>> from link4.ratings import RATINGS
+    >>> nearest_rated(None) in RATINGS
+    True
+
+    Args:
+        rating: The agent's rating so far, or None before any game.
+
+    Returns:
+        A bot name of :data:`link4.ratings.RATINGS`.
+    """
+    names = list(RATINGS)
+    if rating is None:
+        return names[len(names) // 2]
+    if rating.elo is not None:
+        target = rating.elo
+    elif rating.high is not None:
+        target = rating.high - 200
+    else:
+        assert rating.low is not None
+        target = rating.low + 200
+    return min(names, key=lambda name: abs(RATINGS[name].elo - target))

@@ -21,6 +21,7 @@ from link4.commands._options import (
 )
 from link4.errors import extra_hint, quoted
 from link4.players import BOT_NAMES
+from link4.ratings import LADDER_BOARD
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,9 +42,10 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "in an importable module or a .py file: NAME(observations, action_masks) -> "
                    "actions for a whole batch, NAME(game) -> column, or an object with "
                    "choose(game)")
-    p.add_argument("--opponent", default="perfect", type=one_of(BOT_NAMES),
-                   metavar=choice_list(BOT_NAMES),
-                   help="the bot to play against (default: perfect)")
+    p.add_argument("--opponent", default="perfect", type=one_of((*BOT_NAMES, "ladder")),
+                   metavar=choice_list((*BOT_NAMES, "ladder")),
+                   help="the bot to play against (default: perfect), or ladder: in rounds, the "
+                   "rated bots nearest the agent's strength, for the sharpest rating (7x6)")
     p.add_argument("--nodes", type=whole_number(1), metavar="N",
                    help="a node budget per move for the perfect opponent (default: none, "
                    "every move exact)")
@@ -114,13 +116,15 @@ def run(args: argparse.Namespace) -> int:
         from link4.players import Bot
     except ImportError as e:
         return _error(f"needs numpy and Gymnasium 1.x ({e}): {extra_hint('vector')}")
+    if args.opponent == "ladder" and board != LADDER_BOARD:
+        return _error(f"--opponent ladder: the ladder is measured on {LADDER_BOARD[0]}x{LADDER_BOARD[1]}")
     try:
         agent = load_agent(args.agent)
     except ValueError as e:
         return _error(str(e))
-    opponent = Bot(args.opponent, nodes=args.nodes)
-    print(f"link4 evaluate: {args.games} games of {args.agent} against {opponent}...",
-          file=sys.stderr)
+    opponent = "ladder" if args.opponent == "ladder" else Bot(args.opponent, nodes=args.nodes)
+    against = "the ladder's players nearest its strength" if opponent == "ladder" else opponent
+    print(f"link4 evaluate: {args.games} games of {args.agent} against {against}...", file=sys.stderr)
     try:
         result = evaluate(agent, games=args.games, opponent=opponent, seed=args.seed,
                           threads=args.threads, width=board[0], height=board[1])
