@@ -12,7 +12,7 @@ if TYPE_CHECKING:
 Z95 = 1.959963984540054  # the standard normal's 97.5th percentile
 
 
-def wilson(count: int, total: int) -> tuple[float, float]:
+def wilson(count: float, total: int) -> tuple[float, float]:
     """Wilson's score interval for a proportion ``count / total`` of independent trials
     (games): unlike the normal approximation it stays within [0, 1] and holds up near 0
     and 1, where strong and weak agents live. (0, 1) for no trials."""

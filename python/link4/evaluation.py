@@ -25,11 +25,17 @@ from link4._intervals import cluster_bootstrap, wilson
 from link4._seeding import system_seed
 from link4.batch import solve_many
 from link4.game import HEIGHT, WIDTH, Game, Player
+from link4.performance import AgentRating, GamesAgainst, nearest_rated, performance, rating_against
 from link4.players import BatchBot, Bot, BotLike, as_bot
+from link4.ratings import LADDER_BOARD, RATINGS
 from link4.score import win_score
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
 
-__all__ = ["Evaluation", "Rate", "Record", "evaluate"]
+__all__ = ["LADDER", "Evaluation", "Rate", "Record", "evaluate"]
+
+LADDER = "ladder"
+"""The ``opponent`` that plays the agent against the rated players nearest its strength."""
+_ROUNDS = 4  # of the ladder's games: each against the player nearest the rating so far
 
 BatchPolicy = Callable[[npt.NDArray[Any], npt.NDArray[np.int8]], Any]
 GamePolicy = Callable[[Game], int]
@@ -121,6 +127,10 @@ class Evaluation:
         seconds: The time the evaluation took.
         records: Each game's moves (a move string), the games with the policy as red
             first.
+        rating: The policy's rating on the levels' ladder (:mod:`link4.performance`),
+            from its points against the opponent; None when the ladder does not rate
+            the opponent on this board (another board than 7 x 6, or a perfect player
+            with a node budget).
     """
 
     agent: str
@@ -133,11 +143,17 @@ class Evaluation:
     illegal: int
     seconds: float
     records: tuple[str, ...] = ()
+    rating: AgentRating | None = None
 
     @property
     def games(self) -> int:
         """The number of games played, as red and as yellow."""
         return self.as_red.games + self.as_yellow.games
+
+    @property
+    def points(self) -> float:
+        """The policy's points: a win is one, a draw a half."""
+        return sum(r.wins + r.draws / 2 for r in (self.as_red, self.as_yellow))
 
     def to_dict(self, *, records: bool = False) -> dict[str, Any]:
         """Everything as plain values (for JSON).
@@ -170,6 +186,8 @@ class Evaluation:
         else:
             lines.append(f"perfect moves: {self.perfect}")
         lines.append(f"blunders:      {self.blunders}")
+        if self.rating is not None:
+            lines.append(f"rating:        {self.rating} (95 %)")
         return "\n".join(lines)
 
 
@@ -236,9 +254,10 @@ class _Played:
     rewards: npt.NDArray[np.float64]
     illegal: npt.NDArray[np.bool_]
     side: int  # 0: the policy played red
+    bot: Bot  # the opponent
 
 
-def _play(agent: _Agent, env: VectorEnv, side: int) -> _Played:
+def _play(agent: _Agent, env: VectorEnv, side: int, bot: Bot) -> _Played:
     """Plays one game in every environment of ``env`` (autoreset disabled)."""
     obs, infos = env.reset()
     n = env.num_envs
@@ -249,7 +268,7 @@ def _play(agent: _Agent, env: VectorEnv, side: int) -> _Played:
         ended = terminated & ~over
         rewards[ended], illegal[ended] = reward[ended], infos["illegal_move"][ended]
         over |= terminated
-    return _Played(env.history(), env.positions(), rewards, illegal, side)
+    return _Played(env.history(), env.positions(), rewards, illegal, side, bot)
 
 
 @dataclass
@@ -337,7 +356,10 @@ def evaluate(
     """Play ``policy`` against ``opponent`` and judge every move it made exactly.
 
     The first half of the games have the policy as red. ``seed`` makes the run
-    reproducible (for a policy that is).
+    reproducible (for a policy that is). Against a player the levels' ladder rates, the
+    result carries the policy's rating on it (``rating``); ``opponent="ladder"`` plays
+    the games in rounds, each against the rated player nearest the policy's rating so
+    far, which gives the sharpest rating for the games.
 
     >>> result = evaluate("random", games=20, opponent="1", seed=0)
     >>> result.games, result.as_red.games, result.as_yellow.games
@@ -353,7 +375,8 @@ def evaluate(
             own player), or a bot (its moves computed in C++).
         games: The number of games, 1 or more.
         opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 8, a
-            :class:`link4.players.Bot`.
+            :class:`link4.players.Bot`; or ``"ladder"`` (:data:`LADDER`, 7 x 6 only):
+            the rated players nearest the policy's strength, in rounds.
         seed: The seed of the environments, the bots and the intervals' resampling;
             None: from the system.
         threads: The threads that run the bots and the solver (None: every core).
@@ -365,8 +388,9 @@ def evaluate(
 
     Raises:
         ValueError: ``games`` is not a positive int, ``threads`` is out of range,
-            ``seed`` is negative, ``opponent`` names no bot, or the policy's actions are
-            not one whole number per environment.
+            ``seed`` is negative, ``opponent`` names no bot (or is the ladder on another
+            board than 7 x 6), or the policy's actions are not one whole number per
+            environment.
         TypeError: ``policy`` is none of the kinds above, ``opponent`` is of a type that
             names no bot, the policy's actions are not numbers, or ``width`` or
             ``height`` is not an int.
@@ -374,8 +398,6 @@ def evaluate(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
-    from gymnasium.vector import AutoresetMode
-
     from link4._request import thread_count
     from link4._seeding import seed_value
 
@@ -383,44 +405,109 @@ def evaluate(
     # Environment i of a batch seeded with s is seeded with s + i: mixed first, the
     # seeds of two runs (0 and 1, say) share no environment's games.
     base = _core.Stream.seeded(system_seed() if seed is None else seed_value(seed)).next()
-    bot = as_bot(opponent)
+    climbing = isinstance(opponent, str) and opponent.strip().lower() == LADDER
+    if climbing and (width, height) != LADDER_BOARD:
+        ladder = f"{LADDER_BOARD[0]}x{LADDER_BOARD[1]}"
+        raise ValueError(f"the ladder is measured on {ladder}, not {width}x{height}")
     started = time.perf_counter()
-    played = []
-    first = (games + 1) // 2
-    for side, count, offset in ((0, first, 0), (1, games - first, first)):
-        if not count:
-            continue
-        env = VectorEnv(
-            count,
-            opponent=bot,
-            player=Player.RED if side == 0 else Player.YELLOW,
-            seed=base + offset,
-            threads=threads,
-            autoreset_mode=AutoresetMode.DISABLED,
-            width=width,
-            height=height,
-        )
-        agent = _Agent(policy, env, seed=base + games + offset, threads=threads)
-        played.append(_play(agent, env, side))
+    board = _Board(width, height, threads, games)
+    if climbing:
+        played, met = _climb(policy, games, base, board)
+        name = "the ladder (" + ", ".join(_name(b) for b in met) + ")"
+    else:
+        bot = as_bot(opponent)
+        played, met, name = _games_against(policy, bot, games, base, 0, board), [bot], _name(bot)
     judged = _judge(played, width, height, threads)
-    records = [_record(p) for p in played]
     moves, perfect, blunders = (
         np.array(x, dtype=np.int64) for x in (judged.moves, judged.perfect, judged.blunders)
     )
+    as_red, as_yellow = (_record([p for p in played if p.side == side]) for side in (0, 1))
+    if climbing:
+        rating: AgentRating | None = performance(_results(played, met))
+    else:
+        points = sum(r.wins + r.draws / 2 for r in (as_red, as_yellow))
+        rating = rating_against(met[0].name, nodes=met[0].nodes, board=(width, height),
+                                points=points, games=games)
     return Evaluation(
         agent=_name(policy),
-        opponent=_name(bot),
-        as_red=records[0],
-        as_yellow=records[1] if len(records) > 1 else Record(0, 0, 0),
+        opponent=name,
+        as_red=as_red,
+        as_yellow=as_yellow,
         moves=int(moves.sum()),
         perfect=Rate(int(perfect.sum()), int(moves.sum()), *cluster_bootstrap(perfect, moves, base)),
         blunders=Rate(int(blunders.sum()), int(moves.sum()), *cluster_bootstrap(blunders, moves, base ^ 1)),
         illegal=judged.illegal,
         seconds=time.perf_counter() - started,
         records=tuple(judged.records),
+        rating=rating,
     )
 
 
-def _record(played: _Played) -> Record:
-    r = played.rewards
+@dataclass(frozen=True)
+class _Board:
+    """Where and how the games are played: the board, the threads, the games in all."""
+
+    width: int
+    height: int
+    threads: int
+    games: int
+
+
+def _games_against(
+    policy: object, bot: Bot, games: int, base: int, offset: int, board: _Board
+) -> list[_Played]:
+    # Games against the bot, the first half with the policy as red; the environments'
+    # seeds start at base + offset.
+    from gymnasium.vector import AutoresetMode
+
+    played = []
+    first = (games + 1) // 2
+    for side, count, start in ((0, first, offset), (1, games - first, offset + first)):
+        if not count:
+            continue
+        env = VectorEnv(
+            count,
+            opponent=bot,
+            player=Player.RED if side == 0 else Player.YELLOW,
+            seed=base + start,
+            threads=board.threads,
+            autoreset_mode=AutoresetMode.DISABLED,
+            width=board.width,
+            height=board.height,
+        )
+        agent = _Agent(policy, env, seed=base + board.games + start, threads=board.threads)
+        played.append(_play(agent, env, side, bot))
+    return played
+
+
+def _climb(policy: object, games: int, base: int, board: _Board) -> tuple[list[_Played], list[Bot]]:
+    # The games of opponent="ladder": in rounds, each against the rated player nearest
+    # the agent's rating so far (link4.performance.nearest_rated).
+    rounds = min(_ROUNDS, max(1, games // 2))
+    played: list[_Played] = []
+    met: list[Bot] = []
+    done = 0
+    for k in range(rounds):
+        count = (games - done) // (rounds - k)
+        so_far = performance(_results(played, met)) if played else None
+        bot = Bot(nearest_rated(so_far))
+        if bot not in met:
+            met.append(bot)
+        played += _games_against(policy, bot, count, base, done, board)
+        done += count
+    return played, met
+
+
+def _results(played: list[_Played], met: list[Bot]) -> list[GamesAgainst]:
+    # The policy's points against each bot it met.
+    results = []
+    for bot in met:
+        rewards = np.concatenate([p.rewards for p in played if p.bot == bot])
+        points = float((rewards > 0).sum() + 0.5 * (rewards == 0).sum())
+        results.append(GamesAgainst(bot.name, RATINGS[bot.name], points, len(rewards)))
+    return results
+
+
+def _record(played: list[_Played]) -> Record:
+    r = np.concatenate([p.rewards for p in played]) if played else np.zeros(0)
     return Record(int((r > 0).sum()), int((r == 0).sum()), int((r < 0).sum()))

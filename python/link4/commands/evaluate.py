@@ -1,4 +1,4 @@
-"""link4 evaluate: an agent's results, perfect-move and blunder rates against a bot."""
+"""link4 evaluate: an agent's results, perfect-move and blunder rates and rating against a bot."""
 
 from __future__ import annotations
 
@@ -22,27 +22,32 @@ from link4.commands._options import (
 )
 from link4.errors import extra_hint, quoted
 from link4.players import BOT_NAMES
+from link4.ratings import LADDER_BOARD
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add the ``evaluate`` command to the command line's subparsers."""
     p = sub.add_parser(
         "evaluate",
-        help="an agent's results and perfect-move rate against the perfect player",
+        help="an agent's results, perfect-move rate and rating against the perfect player",
         description="Play an agent against a bot (the perfect player by default) for a number "
         "of games, half of them as red, and judge each of its moves exactly: perfect (it keeps "
         "the exact score: among the solver's best) or a blunder (it changes the theoretical "
         "result: a win given away, a draw lost). Prints wins, draws and losses per side and "
-        "both rates with 95 % intervals. Needs link4[vector].",
+        "both rates with 95 % intervals, and the agent's Elo on the levels' ladder (7x6) from its "
+        "points against the opponent: sharpest against an opponent of about its strength. "
+        "Needs link4[vector].",
     )
     p.add_argument("--agent", required=True, metavar="AGENT",
                    help="a bot (random, 1 to 8, perfect) or MODULE:NAME, a function or player "
                    "in an importable module or a .py file: NAME(observations, action_masks) -> "
                    "actions for a whole batch, NAME(game) -> column, or an object with "
                    "choose(game)")
-    p.add_argument("--opponent", default="perfect", type=one_of(BOT_NAMES),
-                   metavar=choice_list(BOT_NAMES),
-                   help=f"the bot to play against (default: perfect); the bots: {bots_help(BOT_NAMES)}")
+    p.add_argument("--opponent", default="perfect", type=one_of((*BOT_NAMES, "ladder")),
+                   metavar=choice_list((*BOT_NAMES, "ladder")),
+                   help=f"the bot to play against (default: perfect), or ladder: in rounds, the "
+                   f"rated bots nearest the agent's strength, for the sharpest rating (7x6); the "
+                   f"bots: {bots_help(BOT_NAMES)}")
     p.add_argument("--nodes", type=whole_number(1), metavar="N",
                    help="a node budget per move for the perfect opponent (default: none, "
                    "every move exact)")
@@ -113,13 +118,15 @@ def run(args: argparse.Namespace) -> int:
         from link4.players import Bot
     except ImportError as e:
         return _error(f"needs numpy and Gymnasium 1.x ({e}): {extra_hint('vector')}")
+    if args.opponent == "ladder" and board != LADDER_BOARD:
+        return _error(f"--opponent ladder: the ladder is measured on {LADDER_BOARD[0]}x{LADDER_BOARD[1]}")
     try:
         agent = load_agent(args.agent)
     except ValueError as e:
         return _error(str(e))
-    opponent = Bot(args.opponent, nodes=args.nodes)
-    print(f"link4 evaluate: {args.games} games of {args.agent} against {opponent}...",
-          file=sys.stderr)
+    opponent = "ladder" if args.opponent == "ladder" else Bot(args.opponent, nodes=args.nodes)
+    against = "the ladder's players nearest its strength" if opponent == "ladder" else opponent
+    print(f"link4 evaluate: {args.games} games of {args.agent} against {against}...", file=sys.stderr)
     try:
         result = evaluate(agent, games=args.games, opponent=opponent, seed=args.seed,
                           threads=args.threads, width=board[0], height=board[1])
