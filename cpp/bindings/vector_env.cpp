@@ -289,6 +289,7 @@ void planes(const AnyPosition& p, int viewer, const py::object& out) {
 
 void register_vector_env(py::module_& m) {
     m.attr("NO_SCORE") = kNoScore;
+    m.attr("MAX_OPENING_PLIES") = kMaxOpeningPlies;
     m.def("planes", &planes, py::arg("position"), py::arg("viewer"), py::arg("out"));
     py::class_<AnyVectorEnv>(m, "VectorEnv")
         .def(py::init(&make_env),
@@ -312,7 +313,13 @@ void register_vector_env(py::module_& m) {
             if (i >= env_count(env)) raise_bad_argument("index", static_cast<long long>(i));
             return env.visit([&](const auto& e) { return erased(e.position(i)); });
         }, py::arg("index"))
-        .def("history", &history, py::arg("moves"), py::arg("scores"), py::arg("agents"));
+        .def("history", &history, py::arg("moves"), py::arg("scores"), py::arg("agents"))
+        .def_property("opening_plies",
+            [](const AnyVectorEnv& env) { return env.visit([](const auto& e) { return e.opening_plies(); }); },
+            [](AnyVectorEnv& env, int plies) {
+                if (plies < 0 || plies > kMaxOpeningPlies) raise_bad_argument("opening_plies", plies);
+                env.visit([&](auto& e) { e.set_opening_plies(plies); });
+            });
     py::class_<AnyBots>(m, "Bots")
         .def(py::init(&make_bots),
              py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"),

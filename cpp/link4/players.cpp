@@ -16,10 +16,6 @@ int nth_column(ColumnSet set, int n) {
     return std::countr_zero(static_cast<unsigned>(set));
 }
 
-// A column of a non-empty set, uniformly.
-int pick(ColumnSet set, Stream& rng) {
-    return nth_column(set, rng.below(std::popcount(static_cast<unsigned>(set))));
-}
 
 // How much more likely the beginner plays a column: 1 at the edges, one more per
 // column towards the middle (central discs take part in more lines).
@@ -44,10 +40,10 @@ bool happens(double chance, Stream& rng) {
 template <typename G>
 int beginner(const Position<G>& pos, const PlayerSpec& spec, Stream& rng) {
     if (const ColumnSet wins = winning_columns(pos); wins && happens(spec.win_chance, rng))
-        return pick(wins, rng);
+        return pick_column(wins, rng);
     const ColumnSet legal = pos.legal_columns(), safe = safe_columns(pos);
     // Some moves lose at once and some do not: the block (or not playing under a threat).
-    if (safe && safe != legal && happens(spec.block_chance, rng)) return pick(safe, rng);
+    if (safe && safe != legal && happens(spec.block_chance, rng)) return pick_column(safe, rng);
     const int width = pos.geometry().width();
     int total = 0;
     for (int c = 0; c < width; ++c)
@@ -62,6 +58,10 @@ int beginner(const Position<G>& pos, const PlayerSpec& spec, Stream& rng) {
 }
 
 }  // namespace
+
+int pick_column(ColumnSet set, Stream& rng) {
+    return nth_column(set, rng.below(std::popcount(static_cast<unsigned>(set))));
+}
 
 SpecField bad_field(const PlayerSpec& spec) {
     const bool searches = spec.kind == PlayerKind::kHeuristic ||
@@ -146,7 +146,7 @@ int Player<G>::choose(const Position<G>& pos, Stream& rng, std::optional<int>* s
                       Solver<G>* lent) {
     switch (spec_.kind) {
         case PlayerKind::kRandom:
-            return pick(pos.legal_columns(), rng);
+            return pick_column(pos.legal_columns(), rng);
         case PlayerKind::kBeginner:
             return beginner(pos, spec_, rng);
         case PlayerKind::kHeuristic:
@@ -170,14 +170,14 @@ int Player<G>::heuristic(const Position<G>& pos, Stream& rng) const {
         best = std::max(best, *r.scores[c]);
     }
     if (best < kHeuristicWin && spec_.careless > 0 && rng.chance(spec_.careless))
-        return pick(safe ? safe : legal, rng);
+        return pick_column(safe ? safe : legal, rng);
     // Proven wins and losses are never blurred by the margin: the fastest win is played.
     const bool proven = best >= kHeuristicWin || best <= -kHeuristicWin;
     const int floor = best - (proven ? 0 : spec_.margin);
     ColumnSet good = 0;
     for (int c = 0; c < width; ++c)
         if (r.scores[c] && *r.scores[c] >= floor) good = static_cast<ColumnSet>(good | 1u << c);
-    return pick(good, rng);
+    return pick_column(good, rng);
 }
 
 template <typename G>
@@ -186,7 +186,7 @@ int Player<G>::exact(const Position<G>& pos, Stream& rng, std::optional<int>* sc
     // tightest time limit never misses it.
     if (const ColumnSet wins = winning_columns(pos)) {
         if (score) *score = win_now_score(g_.width() * g_.height(), pos.moves());
-        return pick(wins, rng);
+        return pick_column(wins, rng);
     }
     const bool fallback = spec_.depth > 0;
     Solver<G>* solver = lent;

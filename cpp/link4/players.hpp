@@ -58,6 +58,10 @@ SpecField bad_field(const PlayerSpec& spec);
 constexpr int kLevels = 8;
 constexpr int kPerfectLevel = kLevels + 1;
 
+// A column of a non-empty set, uniformly, with one draw of `rng`: the random player's
+// move, and the moves of the batched environment's random openings.
+int pick_column(ColumnSet set, Stream& rng);
+
 // The levels' players. Precondition: 1 <= level <= kPerfectLevel.
 PlayerSpec level_spec(int level);
 

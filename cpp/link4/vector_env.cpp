@@ -105,8 +105,9 @@ void VectorEnv<G>::start(std::size_t i, Player<G>* opponent, const EnvOutputs& o
     e.over = false;
     std::fill_n(&scores_[i * cells_], cells_, kNoScore);
     e.agent = static_cast<std::int8_t>(agent_ == kAgentDrawn ? e.rng.below(2) : agent_);
+    for (int ply = 0; ply < opening_plies_; ++ply) play(i, pick_column(e.pos.legal_columns(), e.rng));
     Outcome what;
-    if (opponent && e.agent == 1) {
+    if (opponent && e.pos.moves() % 2 != e.agent) {
         std::optional<int> score;
         what.opponent_move = opponent->choose(e.pos, e.rng, &score);
         if (score) scores_[i * cells_] = static_cast<std::int8_t>(*score);

@@ -15,6 +15,7 @@
 // reset it.
 #pragma once
 
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -42,6 +43,9 @@ struct EnvOutputs {
 
 inline constexpr std::int8_t kNoScore = -128;
 inline constexpr int kAgentDrawn = -1;  // the agent's side drawn at each episode
+// The most random moves an episode may open with: six, so that no opening completes a
+// four (red's fourth disc is the seventh move).
+inline constexpr int kMaxOpeningPlies = 6;
 
 template <typename G>
 class VectorEnv {
@@ -55,6 +59,16 @@ class VectorEnv {
     std::size_t size() const { return envs_.size(); }
     const G& geometry() const { return g_; }
     bool self_play() const { return players_.empty(); }
+
+    // Each episode from the next reset on starts with `plies` uniformly random moves
+    // (drawn from the environment's stream), before the agent's or the opponent's
+    // first: openings that vary the games, as the levels' ladder plays them.
+    // Precondition: 0 <= plies <= kMaxOpeningPlies.
+    void set_opening_plies(int plies) {
+        assert(plies >= 0 && plies <= kMaxOpeningPlies);
+        opening_plies_ = plies;
+    }
+    int opening_plies() const { return opening_plies_; }
 
     // Starts a new episode in the environments of `which` (null: all), after seeding
     // their streams with `seeds` (indexed by environment; null: each goes on with its
@@ -85,6 +99,7 @@ class VectorEnv {
     void history(std::int8_t* moves, std::int8_t* scores, std::int8_t* agents) const;
 
   private:
+    int opening_plies_ = 0;
     struct Env {
         Position<G> pos;
         Stream rng;

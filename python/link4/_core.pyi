@@ -456,6 +456,7 @@ def planes(position: Position, viewer: int, out: object) -> None:
     1: yellow) into ``out``, a contiguous buffer of height x width x 2 bytes."""
 
 NO_SCORE: int
+MAX_OPENING_PLIES: int
 
 class VectorEnv:
     def __init__(
@@ -469,6 +470,10 @@ class VectorEnv:
         table_bytes: int,
         threads: int,
     ) -> None: ...
+    @property
+    def opening_plies(self) -> int: ...
+    @opening_plies.setter
+    def opening_plies(self, plies: int) -> None: ...
     @property
     def size(self) -> int: ...
     @property

@@ -31,6 +31,8 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         ({"width": 5, "height": 4}, 300, 64),
         ({"width": 9, "height": 12, "opponent": "random", "player": "random"}, 40, 16),
         ({"width": 8, "height": 7, "dtype": bool}, 60, 16),
+        ({"opponent": 3, "player": "random", "opening_plies": 3}, 200, 32),
+        ({"opening_plies": 6, "width": 4, "height": 4}, 200, 32),
     ],
     ids=[
         "self-play",
@@ -42,6 +44,8 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         "5x4",
         "9x12",
         "8x7-bool",
+        "openings-3",
+        "self-play-openings-6-4x4",
     ],
 )
 def test_random_games_agree_with_game(options: dict[str, object], count: int, envs: int) -> None:
@@ -244,12 +248,33 @@ def test_illegal_actions_end_the_episode_and_bad_arrays_are_refused() -> None:
         ({"autoreset_mode": "Sometimes"}, "Sometimes"),
         ({"width": 10}, "board"),
         ({"threads": 0}, "threads"),
+        ({"opening_plies": 7}, "opening_plies must be an int from 0 to 6, not 7"),
+        ({"opening_plies": True}, "opening_plies must be an int from 0 to 6, not True"),
     ],
 )
 def test_bad_options_are_refused(options: dict[str, object], message: str) -> None:
     num_envs = options.pop("num_envs", 2)
     with pytest.raises((ValueError, TypeError), match=message):
         VectorEnv(num_envs, **options)  # type: ignore[arg-type]
+
+
+def test_openings_are_uniform_random_moves_replayed_by_the_seed() -> None:
+    env = VectorEnv(3000, seed=9, opening_plies=2, opponent="random", player=YELLOW)
+    env.reset()
+    first = env.positions()
+    openings = [p[:2] for p in first]
+    # Yellow's agent: red's reply to the opening is the bot's, and it is yellow's turn.
+    assert all(len(p) == 3 for p in first)
+    counts = np.bincount([int(o[0]) - 1 for o in openings], minlength=7)
+    assert counts.min() > 3000 / 7 * 0.8 and counts.max() < 3000 / 7 * 1.2  # about 429 each
+    assert len(set(openings)) == 49  # every pair of columns
+    again = VectorEnv(3000, seed=9, opening_plies=2, opponent="random", player=YELLOW)
+    again.reset()
+    assert again.positions() == first
+    history = env.history()
+    assert (history.opponent_scores[:, :2] == NO_SCORE).all()
+    env.reset(seed=10)
+    assert [p[:2] for p in env.positions()] != openings
 
 
 def test_disabled_autoreset_keeps_an_ended_episode_until_it_is_reset() -> None:

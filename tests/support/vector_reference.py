@@ -43,14 +43,17 @@ class Reference:
         return self.games[i].turn if agent is None else agent
 
     def start(self, i: int, infos: dict[str, np.ndarray]) -> None:
-        """A new episode: against a bot that moves first, its disc is the only one."""
-        self.games[i] = Game(width=self.env.width, height=self.env.height)
+        """A new episode: its random opening (read from the environment: the rules check
+        it is legal), then, against a bot that moves first, its disc."""
+        opening = self.env.positions()[i][: self.env.opening_plies]
+        assert len(opening) == self.env.opening_plies
+        self.games[i] = Game(opening, width=self.env.width, height=self.env.height)
         self.over[i] = False
         if self.env.self_play:
             self.agents[i] = None
             return
         self.agents[i] = Player(int(infos["player"][i]))
-        if self.agents[i] is Player.YELLOW:
+        if self.agents[i] is not self.games[i].turn:
             assert infos["_opponent_move"][i]
             self.games[i].play(int(infos["opponent_move"][i]))
         else:

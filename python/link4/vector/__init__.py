@@ -38,10 +38,11 @@ a policy against a bot. Needs ``pip install "link4[vector]"`` (Gymnasium 1.x and
 from __future__ import annotations
 
 from link4.players import BatchBot, Bot, BotLike, as_bot
-from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
+from link4.vector.env import MAX_OPENING_PLIES, NO_SCORE, EpisodeHistory, VectorEnv
 from link4.vector.states import games, positions
 
 __all__ = [
+    "MAX_OPENING_PLIES",
     "NO_SCORE",
     "BatchBot",
     "Bot",

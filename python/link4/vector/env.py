@@ -22,13 +22,16 @@ from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.players import TABLE_MB, Bot, BotLike, as_bot
 from link4.rules import check_size
 
-__all__ = ["NO_SCORE", "EpisodeHistory", "VectorEnv"]
+__all__ = ["MAX_OPENING_PLIES", "NO_SCORE", "EpisodeHistory", "VectorEnv"]
 
 NO_SCORE: int = _core.NO_SCORE
 """In :attr:`EpisodeHistory.opponent_scores`: no exact score known before that move."""
 
 MAX_ENVS = 1 << 24
 """The most environments one VectorEnv holds."""
+MAX_OPENING_PLIES: int = _core.MAX_OPENING_PLIES
+"""The most random moves an episode opens with (``opening_plies``): six, so that no
+opening completes a four (red's fourth disc is the seventh move)."""
 
 Observations = npt.NDArray[Any]
 Actions = npt.NDArray[np.int64]
@@ -102,6 +105,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
             in C++, the other side.
         player: The agent's side against a bot: RED, YELLOW or ``"random"`` (drawn at
             each episode). Only RED in self-play.
+        opening_plies: Each episode opens with this many uniformly random moves (0 to
+            ``MAX_OPENING_PLIES``, 6), drawn from the environment's seeded stream, before
+            the first action: varied games, as the levels' ladder plays them (after an
+            odd number, yellow moves first). They are part of :meth:`positions` and
+            :meth:`history`, with no score.
         width: The board's columns.
         height: The board's rows.
         threads: How many threads compute the bot's moves.
@@ -118,8 +126,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     Raises:
         ValueError: ``num_envs`` is not an int from 1 to ``MAX_ENVS``; ``opponent``
             names no bot; ``player`` is not RED, YELLOW or ``"random"``, or is not RED in
-            self-play; ``autoreset_mode``, ``dtype``, ``threads`` or ``render_mode`` is
-            none of those allowed.
+            self-play; ``opening_plies`` is not an int from 0 to 6; ``autoreset_mode``,
+            ``dtype``, ``threads`` or ``render_mode`` is none of those allowed.
         TypeError: ``opponent`` is of a type that names no bot, ``dtype`` is no numpy
             dtype, or ``width`` or ``height`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
@@ -134,6 +142,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         seed: int | None = None,
         opponent: BotLike | None = None,
         player: Player | int | Literal["random"] = Player.RED,
+        opening_plies: int = 0,
         width: int = WIDTH,
         height: int = HEIGHT,
         threads: int = 1,
@@ -149,6 +158,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         if self.bot is None and player != Player.RED:
             raise ValueError("player is the agent's side against an opponent: in self-play both sides act")
         agent = _agent_side(player)
+        if (
+            isinstance(opening_plies, bool)
+            or not isinstance(opening_plies, int)
+            or not 0 <= opening_plies <= MAX_OPENING_PLIES
+        ):
+            raise ValueError(
+                f"opening_plies must be an int from 0 to {MAX_OPENING_PLIES}, not {opening_plies!r}"
+            )
         self.autoreset_mode = AutoresetMode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         if render_mode not in (None, "ansi"):
@@ -173,6 +190,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
             thread_count(threads),
         )
         """The compiled batch (what link4's own modules hand to the core)."""
+        self.core.opening_plies = opening_plies
+        self.opening_plies = opening_plies
+        """The random moves each episode opens with."""
         self._obs = np.zeros((num_envs, height, width, 2), dtype=obs_dtype)
         self._masks = np.zeros((num_envs, width), dtype=np.int8)
         self._viewers = np.zeros(num_envs, dtype=np.int8)
