@@ -25,9 +25,9 @@ from link4._intervals import cluster_bootstrap, wilson
 from link4._seeding import system_seed
 from link4.batch import solve_many
 from link4.game import HEIGHT, WIDTH, Game, Player
-from link4.performance import AgentRating, GamesAgainst, nearest_rated, performance, rating_against
+from link4.performance import AgentRating, GamesAgainst, nearest_rated, performance, unrated_because
 from link4.players import BatchBot, Bot, BotLike, as_bot
-from link4.ratings import LADDER_BOARD, RATINGS
+from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES, RATINGS
 from link4.score import win_score
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
 
@@ -128,9 +128,11 @@ class Evaluation:
         records: Each game's moves (a move string), the games with the policy as red
             first.
         rating: The policy's rating on the levels' ladder (:mod:`link4.performance`),
-            from its points against the opponent; None when the ladder does not rate
-            the opponent on this board (another board than 7 x 6, or a perfect player
-            with a node budget).
+            from its points against the opponents; None when the ladder does not rate
+            the games: another board than 7 x 6, a perfect player with a node budget,
+            or other openings than the ladder's.
+        unrated: Why there is no rating, in words ("" when there is one).
+        opening_plies: The random moves each game opened with.
     """
 
     agent: str
@@ -144,6 +146,8 @@ class Evaluation:
     seconds: float
     records: tuple[str, ...] = ()
     rating: AgentRating | None = None
+    unrated: str = ""
+    opening_plies: int = 0
 
     @property
     def games(self) -> int:
@@ -171,7 +175,9 @@ class Evaluation:
         return values
 
     def __str__(self) -> str:
-        lines = [f"{self.agent} against {self.opponent}: {self.games} games in {self.seconds:.1f} s"]
+        openings = f", each from {self.opening_plies} random moves" if self.opening_plies else ""
+        played = f"{self.games} games{openings} in {self.seconds:.1f} s"
+        lines = [f"{self.agent} against {self.opponent}: {played}"]
         lines.append(f"{'':<10}{'games':>7}{'wins':>7}{'draws':>7}{'losses':>7}   win rate [95 %]")
         for side, r in (("as red", self.as_red), ("as yellow", self.as_yellow)):
             low, high = r.interval(r.wins)
@@ -188,6 +194,8 @@ class Evaluation:
         lines.append(f"blunders:      {self.blunders}")
         if self.rating is not None:
             lines.append(f"rating:        {self.rating} (95 %)")
+        else:
+            lines.append(f"rating:        none: {self.unrated}")
         return "\n".join(lines)
 
 
@@ -286,8 +294,9 @@ def _sign(score: int) -> int:
     return (score > 0) - (score < 0)
 
 
-def _judge(played: list[_Played], width: int, height: int, threads: int) -> _Judged:
+def _judge(played: list[_Played], board: _Board) -> _Judged:
     """Every move of the policy, judged by the exact scores before and after it."""
+    width, height, threads = board.width, board.height, board.threads
     # First pass: each move's scores where the opponent's searches give them, else the
     # positions to solve (move strings; the agent's view is the negated child's score).
     decisions: list[tuple[int, int | str, int | str | None]] = []  # game, before, after
@@ -307,7 +316,9 @@ def _judge(played: list[_Played], width: int, height: int, threads: int) -> _Jud
         ):
             records.append(moves)
             length = len(moves)
-            for ply in range(side.side, length + bool(illegal), 2):
+            # The opening's random moves are not the policy's.
+            first_own = board.opening_plies + (side.side - board.opening_plies) % 2
+            for ply in range(first_own, length + bool(illegal), 2):
                 before = (
                     value(moves[:ply], scores, ply - 1, negate=True) if ply else value("", scores, -1, False)
                 )
@@ -352,14 +363,16 @@ def evaluate(
     threads: int | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
+    opening_plies: int | None = None,
 ) -> Evaluation:
     """Play ``policy`` against ``opponent`` and judge every move it made exactly.
 
     The first half of the games have the policy as red. ``seed`` makes the run
-    reproducible (for a policy that is). Against a player the levels' ladder rates, the
-    result carries the policy's rating on it (``rating``); ``opponent="ladder"`` plays
-    the games in rounds, each against the rated player nearest the policy's rating so
-    far, which gives the sharpest rating for the games.
+    reproducible (for a policy that is). Games played as the levels' ladder plays
+    them (from four random opening moves, each opening with both colours) against a
+    player it rates give the policy's rating on it (``rating``); ``opponent="ladder"``
+    plays them so, in rounds, each against the rated player nearest the policy's rating
+    so far, which gives the sharpest rating for the games.
 
     >>> result = evaluate("random", games=20, opponent="1", seed=0)
     >>> result.games, result.as_red.games, result.as_yellow.games
@@ -375,13 +388,18 @@ def evaluate(
             own player), or a bot (its moves computed in C++).
         games: The number of games, 1 or more.
         opponent: A bot: ``"perfect"`` by default, ``"random"``, a level 1 to 8, a
-            :class:`link4.players.Bot`; or ``"ladder"`` (:data:`LADDER`, 7 x 6 only):
+            :class:`link4.players.Bot`; or ``"ladder"`` (:data:`~link4.evaluation.LADDER`, 7 x 6 only):
             the rated players nearest the policy's strength, in rounds.
         seed: The seed of the environments, the bots and the intervals' resampling;
             None: from the system.
         threads: The threads that run the bots and the solver (None: every core).
         width: The board's columns.
         height: The board's rows.
+        opening_plies: Each game opens with this many uniformly random moves (0 to 6),
+            each opening played twice, the policy red in one and yellow in the other;
+            they are not the policy's and are not judged. None: the ladder's
+            (:data:`link4.ratings.LADDER_OPENING_PLIES`, 4) against ``"ladder"``, else
+            none (the games start from the empty board). A rating needs the ladder's.
 
     Returns:
         The games' results, the rates of perfect moves and blunders, and the records.
@@ -389,8 +407,9 @@ def evaluate(
     Raises:
         ValueError: ``games`` is not a positive int, ``threads`` is out of range,
             ``seed`` is negative, ``opponent`` names no bot (or is the ladder on another
-            board than 7 x 6), or the policy's actions are not one whole number per
-            environment.
+            board than 7 x 6, or with other openings than the ladder's),
+            ``opening_plies`` is not an int from 0 to 6, or the policy's actions are
+            not one whole number per environment.
         TypeError: ``policy`` is none of the kinds above, ``opponent`` is of a type that
             names no bot, the policy's actions are not numbers, or ``width`` or
             ``height`` is not an int.
@@ -409,25 +428,28 @@ def evaluate(
     if climbing and (width, height) != LADDER_BOARD:
         ladder = f"{LADDER_BOARD[0]}x{LADDER_BOARD[1]}"
         raise ValueError(f"the ladder is measured on {ladder}, not {width}x{height}")
+    if opening_plies is None:
+        opening_plies = LADDER_OPENING_PLIES if climbing else 0
+    if climbing and opening_plies != LADDER_OPENING_PLIES:
+        raise ValueError(
+            f"the ladder's games open with {LADDER_OPENING_PLIES} random moves, not {opening_plies!r}"
+        )
     started = time.perf_counter()
-    board = _Board(width, height, threads, games)
+    board = _Board(width, height, threads, games, opening_plies)
     if climbing:
         played, met = _climb(policy, games, base, board)
         name = "the ladder (" + ", ".join(_name(b) for b in met) + ")"
     else:
         bot = as_bot(opponent)
         played, met, name = _games_against(policy, bot, games, base, 0, board), [bot], _name(bot)
-    judged = _judge(played, width, height, threads)
+    judged = _judge(played, board)
     moves, perfect, blunders = (
         np.array(x, dtype=np.int64) for x in (judged.moves, judged.perfect, judged.blunders)
     )
     as_red, as_yellow = (_record([p for p in played if p.side == side]) for side in (0, 1))
-    if climbing:
-        rating: AgentRating | None = performance(_results(played, met))
-    else:
-        points = sum(r.wins + r.draws / 2 for r in (as_red, as_yellow))
-        rating = rating_against(met[0].name, nodes=met[0].nodes, board=(width, height),
-                                points=points, games=games)
+    unrated = unrated_because(met[0].name, nodes=met[0].nodes, board=(width, height),
+                              opening_plies=opening_plies)
+    rating = None if unrated else performance(_results(played, met))
     return Evaluation(
         agent=_name(policy),
         opponent=name,
@@ -440,29 +462,35 @@ def evaluate(
         seconds=time.perf_counter() - started,
         records=tuple(judged.records),
         rating=rating,
+        unrated=unrated or "",
+        opening_plies=opening_plies,
     )
 
 
 @dataclass(frozen=True)
 class _Board:
-    """Where and how the games are played: the board, the threads, the games in all."""
+    """Where and how the games are played: the board, the threads, the games in all,
+    the random moves each opens with."""
 
     width: int
     height: int
     threads: int
     games: int
+    opening_plies: int
 
 
 def _games_against(
     policy: object, bot: Bot, games: int, base: int, offset: int, board: _Board
 ) -> list[_Played]:
     # Games against the bot, the first half with the policy as red; the environments'
-    # seeds start at base + offset.
+    # seeds start at base + offset. With openings, environment i of each half has the
+    # same seed, and so the same opening: each opening is played with both colours.
     from gymnasium.vector import AutoresetMode
 
     played = []
     first = (games + 1) // 2
-    for side, count, start in ((0, first, offset), (1, games - first, offset + first)):
+    second = offset if board.opening_plies else offset + first
+    for side, count, start in ((0, first, offset), (1, games - first, second)):
         if not count:
             continue
         env = VectorEnv(
@@ -474,6 +502,7 @@ def _games_against(
             autoreset_mode=AutoresetMode.DISABLED,
             width=board.width,
             height=board.height,
+            opening_plies=board.opening_plies,
         )
         agent = _Agent(policy, env, seed=base + board.games + start, threads=board.threads)
         played.append(_play(agent, env, side, bot))

@@ -36,9 +36,9 @@ from dataclasses import dataclass
 
 from link4._intervals import Z95
 from link4.elo import expected_score
-from link4.ratings import LADDER_BOARD, RATINGS, Rating
+from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES, RATINGS, Rating
 
-__all__ = ["AgentRating", "GamesAgainst", "nearest_rated", "performance", "rating_against"]
+__all__ = ["AgentRating", "GamesAgainst", "nearest_rated", "performance", "unrated_because"]
 
 _SLOPE = math.log(10) / 400  # d/dr of the log-odds of E(r - R)
 _SPAN = 4000.0  # no rating is searched for further than this from the opponents'
@@ -186,24 +186,34 @@ def _var(gap: float) -> float:
     return share * (1.0 - share)
 
 
-def rating_against(opponent: str, *, nodes: int | None, board: tuple[int, int],
-                   points: float, games: int) -> AgentRating | None:
-    """The agent's rating from its games against a built-in bot, if the ladder rates them.
+def unrated_because(opponent: str, *, nodes: int | None, board: tuple[int, int],
+                    opening_plies: int) -> str | None:
+    """Why games against a built-in bot give no rating on the ladder, or None if they do.
+
+    >>> unrated_because("5", nodes=None, board=(7, 6), opening_plies=0)
+    'the ladder rates games from 4 random opening moves (opening_plies=4, or the ladder as opponent)'
+    >>> unrated_because("5", nodes=None, board=(7, 6), opening_plies=4) is None
+    True
 
     Args:
         opponent: The bot's name.
         nodes: The bot's budget of nodes per move (the ladder rates the bots without one).
         board: The board the games were played on (the ladder is measured on
             :data:`~link4.ratings.LADDER_BOARD`).
-        points: The agent's points.
-        games: The games played.
+        opening_plies: The random moves each game opened with (the ladder's games
+            opened with :data:`~link4.ratings.LADDER_OPENING_PLIES`).
 
     Returns:
-        The rating, or None when the ladder does not rate that opponent on that board.
+        The reason in words, or None when the ladder rates such games.
     """
-    if nodes is not None or board != LADDER_BOARD or opponent not in RATINGS:
-        return None
-    return performance([GamesAgainst(opponent, RATINGS[opponent], points, games)])
+    if board != LADDER_BOARD:
+        return f"the ladder is measured on {LADDER_BOARD[0]}x{LADDER_BOARD[1]}"
+    if nodes is not None or opponent not in RATINGS:
+        return "the ladder rates the built-in players without a node budget"
+    if opening_plies != LADDER_OPENING_PLIES:
+        return (f"the ladder rates games from {LADDER_OPENING_PLIES} random opening moves "
+                f"(opening_plies={LADDER_OPENING_PLIES}, or the ladder as opponent)")
+    return None
 
 
 def nearest_rated(rating: AgentRating | None) -> str:

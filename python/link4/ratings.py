@@ -30,7 +30,7 @@ from types import MappingProxyType
 
 from link4.players import BOT_NAMES, as_bot
 
-__all__ = ["ANCHOR", "LADDER_BOARD", "RATINGS", "Rating", "rating_of"]
+__all__ = ["ANCHOR", "LADDER_BOARD", "LADDER_OPENING_PLIES", "RATINGS", "Rating", "rating_of"]
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,10 @@ LADDER_BOARD: tuple[int, int] = (7, 6)
 
 ANCHOR: str = "random"
 """The bot rated 0: the random player, which plays a legal column uniformly."""
+
+LADDER_OPENING_PLIES: int = 4
+"""The random moves each of the ladder's games opened with: a rating holds for games
+played so (``link4.evaluate`` plays them with ``opening_plies=4``)."""
 
 _MEASURED = {  # name: (rating, low, high), from python bench/ladder.py --seed 0
     "random": (0.0, 0.0, 0.0),

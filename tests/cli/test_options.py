@@ -75,7 +75,7 @@ def test_a_long_bad_value_is_quoted_cut(capsys: pytest.CaptureFixture[str]) -> N
     [
         (["play"], "--level", "1, 2, 3, 4, 5, 6, 7, 8, perfect"),
         (["play"], "--first", "human, engine, random"),
-        (["evaluate", "--agent", "random"], "--opponent", "random, 1, 2, 3, 4, 5, 6, 7, 8, perfect"),
+        (["evaluate", "--agent", "random"], "--opponent", "random, 1, 2, 3, 4, 5, 6, 7, 8, perfect, ladder"),
         (["dataset", "--out", "d.jsonl"], "--format", "npz, jsonl, csv"),
     ],
 )

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from link4.performance import GamesAgainst, nearest_rated, performance
-from link4.ratings import LADDER_BOARD, RATINGS, Rating
+from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES, RATINGS, Rating
 
 LEVEL = Rating(1000.0, 980.0, 1030.0)
 
@@ -99,33 +99,53 @@ from link4.players import BOT_NAMES, Bot  # noqa: E402
 
 
 def test_the_perfect_player_against_itself_rates_as_the_ladder_rates_it() -> None:
-    result = link4.evaluate("perfect", games=40, seed=3)
-    assert result.points == 20  # red wins every game: half of them each
+    result = link4.evaluate("perfect", games=40, seed=3, opening_plies=LADDER_OPENING_PLIES)
+    # Each opening is played with both colours, and its value decides both games.
+    assert result.points == 20
     assert result.rating is not None
     assert result.rating.elo == pytest.approx(RATINGS["perfect"].elo)
     assert result.rating.low < RATINGS["perfect"].low and result.rating.high > RATINGS["perfect"].high  # type: ignore[operator]
     assert f"rating:        {result.rating} (95 %)" in str(result).splitlines()
 
 
-def test_a_weak_bot_measured_against_its_stronger_neighbour_rates_where_the_ladder_puts_it() -> None:
-    weak, strong = BOT_NAMES[0], BOT_NAMES[1]  # the random player and the first level
-    result = link4.evaluate(weak, games=300, opponent=strong, seed=11)
+@pytest.mark.heavy
+@pytest.mark.parametrize("weaker", [0, 3], ids=["random against level 1", "level 3 against level 4"])
+def test_a_bot_measured_against_its_stronger_neighbour_rates_where_the_ladder_puts_it(weaker: int) -> None:
+    weak, strong = BOT_NAMES[weaker], BOT_NAMES[weaker + 1]
+    result = link4.evaluate(weak, games=600, opponent=strong, seed=11, opening_plies=LADDER_OPENING_PLIES)
     assert result.rating is not None and result.rating.elo is not None
     assert result.rating.low <= RATINGS[weak].elo <= result.rating.high  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
-    ("opponent", "size"),
-    [(Bot("perfect", nodes=1000), LADDER_BOARD), ("1", (6, 5))],
-    ids=["a node budget", "another board"],
+    ("opponent", "size", "openings", "why"),
+    [
+        (Bot("perfect", nodes=1000), LADDER_BOARD, LADDER_OPENING_PLIES,
+         "the ladder rates the built-in players without a node budget"),
+        ("1", (6, 5), LADDER_OPENING_PLIES, "the ladder is measured on 7x6"),
+        ("1", LADDER_BOARD, 0, "the ladder rates games from 4 random opening moves"),
+    ],
+    ids=["a node budget", "another board", "from the empty board"],
 )
-def test_an_opponent_the_ladder_does_not_rate_gives_no_rating(
-    opponent: Bot | str, size: tuple[int, int]
+def test_games_the_ladder_does_not_rate_give_no_rating_and_say_why(
+    opponent: Bot | str, size: tuple[int, int], openings: int, why: str
 ) -> None:
-    result = link4.evaluate("random", games=4, opponent=opponent, seed=0, width=size[0], height=size[1])
-    assert result.rating is None
-    assert "rating" not in str(result)
+    result = link4.evaluate(
+        "random", games=4, opponent=opponent, seed=0, width=size[0], height=size[1], opening_plies=openings
+    )
+    assert result.rating is None and result.unrated.startswith(why)
+    assert f"rating:        none: {result.unrated}" in str(result).splitlines()
     assert result.to_dict()["rating"] is None
+
+
+def test_the_opening_moves_are_not_judged_and_each_opening_is_played_with_both_colours() -> None:
+    result = link4.evaluate("random", games=20, opponent="1", seed=4, opening_plies=3)
+    red, yellow = result.records[:10], result.records[10:]
+    assert [r[:3] for r in red] == [r[:3] for r in yellow]
+    assert len({r[:3] for r in red}) > 1
+    # The policy's own moves: red's at plies 4, 6, ... and yellow's at 3, 5, ... after the opening.
+    own = sum(len(range(4, len(r), 2)) for r in red) + sum(len(range(3, len(r), 2)) for r in yellow)
+    assert result.moves == own
 
 
 def test_the_ladder_rates_a_rated_player_where_the_ladder_puts_it() -> None:
@@ -143,6 +163,8 @@ def test_the_ladder_rates_a_rated_player_where_the_ladder_puts_it() -> None:
 def test_the_ladder_is_refused_on_another_board() -> None:
     with pytest.raises(ValueError, match="the ladder is measured on 7x6, not 6x5"):
         link4.evaluate("random", games=4, opponent="ladder", width=6, height=5)
+    with pytest.raises(ValueError, match="the ladder's games open with 4 random moves, not 2"):
+        link4.evaluate("random", games=4, opponent="ladder", opening_plies=2)
     run = subprocess.run(
         [sys.executable, "-m", "link4", "evaluate", "--agent", "random", "--opponent", "ladder",
          "--size", "6x5"],
@@ -155,7 +177,7 @@ def test_the_ladder_is_refused_on_another_board() -> None:
 def test_the_command_line_reports_the_rating() -> None:
     out = subprocess.run(
         [sys.executable, "-m", "link4", "evaluate", "--agent", "random", "--opponent", BOT_NAMES[1],
-         "--games", "30", "--seed", "2", "--json"],
+         "--games", "30", "--seed", "2", "--openings", "4", "--json"],
         capture_output=True, text=True, check=True,
     ).stdout
     document = json.loads(out)

@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from link4 import _core
 from link4.commands._options import (
     SEED,
     THREADS,
@@ -22,7 +23,7 @@ from link4.commands._options import (
 )
 from link4.errors import extra_hint, quoted
 from link4.players import BOT_NAMES
-from link4.ratings import LADDER_BOARD
+from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -52,6 +53,11 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="a node budget per move for the perfect opponent (default: none, "
                    "every move exact)")
     p.add_argument("--games", type=whole_number(1), default=1000, metavar="N", help="games (default 1000)")
+    p.add_argument("--openings", type=whole_number(0, _core.MAX_OPENING_PLIES), metavar="N",
+                   help=f"each game opens with N random moves (0 to {_core.MAX_OPENING_PLIES}), each "
+                   "opening played with both "
+                   f"colours (default: {LADDER_OPENING_PLIES} against the ladder, as its games were "
+                   "played, else 0); a rating needs the ladder's")
     p.add_argument("--seed", type=SEED, metavar="S", help="seed, for a reproducible run")
     p.add_argument("--threads", type=THREADS, metavar="N",
                    help="threads for the bots and the solver (default: every core)")
@@ -129,7 +135,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"link4 evaluate: {args.games} games of {args.agent} against {against}...", file=sys.stderr)
     try:
         result = evaluate(agent, games=args.games, opponent=opponent, seed=args.seed,
-                          threads=args.threads, width=board[0], height=board[1])
+                          threads=args.threads, width=board[0], height=board[1],
+                          opening_plies=args.openings)
     except (TypeError, ValueError) as e:
         print(f"link4 evaluate: the agent failed: {type(e).__name__}: {e}", file=sys.stderr)
         return 1
