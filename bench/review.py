@@ -1,7 +1,7 @@
 """How long link4.review takes on whole 7 x 6 games, and whether every mark is exact.
 
-    python bench/review.py                          # 200 games of levels 2 to 4, 2 threads
-    python bench/review.py --levels 2,3,4,5 --games 100 --threads 1
+    python bench/review.py                          # 200 games of levels 4, 5 and 7, 2 threads
+    python bench/review.py --levels 4,5,6,7 --games 100 --threads 1
 
 The games are played by every ordered pair of the --levels against each other (the pair
 of game i is the i-th of them, round and round), each engine seeded from --seed and the
@@ -85,7 +85,9 @@ def compare_orders(games: list[link4.Game], threads: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--levels", default="2,3,4", help="the level names, comma-separated (default 2,3,4)")
+    parser.add_argument("--levels", default="4,5,7",
+                        help="the level names, comma-separated (default 4,5,7: the casual, club and "
+                        "strong players)")
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--seed", type=int, default=43)
     parser.add_argument("--no-check", action="store_true", help="time the reviews only")
