@@ -28,6 +28,7 @@ def _target(game: link4.Game, extra: str = "") -> str:
     return f"/api/review?pos={game.moves}&size={game.width}x{game.height}{extra}"
 
 
+@pytest.mark.heavy  # front ends agreeing: no compiled code of their own for the sanitizers
 def test_the_api_the_command_and_the_library_agree_on_100_games(
     server: ServerProcess, capsys: pytest.CaptureFixture[str]
 ) -> None:
