@@ -39,6 +39,8 @@ from dataclasses import dataclass
 from itertools import combinations, pairwise
 from pathlib import Path
 
+from levels import random_opening  # (bench/levels.py, beside this script)
+
 import link4
 from link4.elo import expected_score, fit_elo
 from link4.players import BOT_NAMES, Bot, Engine
@@ -62,13 +64,7 @@ class Block:
 
 def opening(seed: int, plies: int, number: int) -> str:
     """The random opening of an opening number: ``plies`` moves after which the game runs."""
-    rng = random.Random(f"ladder:{seed}:opening:{plies}:{number}")
-    while True:
-        game = link4.Game()
-        while game.ply < plies and not game.is_over():
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over():
-            return game.moves
+    return random_opening(random.Random(f"ladder:{seed}:opening:{plies}:{number}"), plies)
 
 
 def player(name: str, seed: int, solver: link4.Solver) -> Engine | None:
