@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import threading
-import time
 from dataclasses import replace
 from typing import overload
 
@@ -25,7 +24,7 @@ from link4._request import position, request, table_bytes, thread_count
 from link4.book import SHIPPED, Book, BookChoice, BookSource
 from link4.errors import SizeMismatchError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, PositionLike, as_game
-from link4.limit import Limit, limit_of
+from link4.limit import Limit, Spending, limit_of
 from link4.results import ColumnValue, SearchResult, column_values, search_result
 from link4.results import StopReason as StopReason
 from link4.rules import named_board
@@ -423,17 +422,13 @@ class Solver:
             isinstance(max_length, bool) or not isinstance(max_length, int) or max_length < 0
         ):
             raise ValueError(f"max_length must be an int >= 0, not {max_length!r}")
-        seconds, nodes = budget.time_limit, budget.node_limit
-        deadline = None if seconds is None else time.monotonic() + seconds
+        spending = Spending(budget)
         line: list[int] = []
-        spent = 0
         while not game.is_over() and (max_length is None or len(line) < max_length):
-            left = None if deadline is None else deadline - time.monotonic()
-            if (left is not None and left <= 0) or (nodes is not None and spent >= nodes):
+            if spending.exhausted:
                 break
-            step = Limit(left, None if nodes is None else nodes - spent)
-            found = self.search(game, ties=False, limit=step)
-            spent += found.nodes
+            found = self.search(game, ties=False, limit=spending.left())
+            spending.spend(found.nodes)
             if not found.exact:
                 break
             game.play(found.best_move)

@@ -22,14 +22,13 @@ the words count columns and rows from 1, rows from the bottom.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from typing import Any
 
 from link4 import _core
 from link4.engine import Solver
 from link4.game import Game, PositionLike, as_game, core_position
-from link4.limit import NO_LIMIT, Limit
+from link4.limit import NO_LIMIT, Limit, Spending
 from link4.rules import Cell, Player, ordinal
 from link4.score import winning_disc
 from link4.wording import NOT_SOLVED, bound_words, score_words
@@ -336,9 +335,9 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
             proven=False, line="", end_move=None, four=(),
         )  # fmt: skip
     solver = solver if solver is not None else Solver(width=game.width, height=game.height)
-    budget = NO_LIMIT if limit is None else limit
-    deadline = None if budget.time_limit is None else time.monotonic() + budget.time_limit
-    found = solver.search(game, ties=False, limit=budget)
+    # The node limit holds for each search: only the time is spent over both.
+    spending = Spending(NO_LIMIT if limit is None else limit)
+    found = solver.search(game, ties=False, limit=spending.left())
     mover, size = game.turn, {"width": game.width, "height": game.height}
     if found.score is not None:
         verdict = score_words(found.score, mover, game.ply, **size)
@@ -349,7 +348,7 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
     end_move: int | None = None
     four: tuple[Cell, ...] = ()
     if found.exact:  # the best line has what is left of the time limit
-        line, end_move, four = _best_line(game, solver, _rest(budget, deadline))
+        line, end_move, four = _best_line(game, solver, spending.left())
     return Explanation(
         moves=game.moves, width=game.width, height=game.height, mover=mover, score=found.score,
         lower=found.lower, upper=found.upper, verdict=verdict, threats=threats, parity=parity,
@@ -470,11 +469,6 @@ def _proofs(game: Game, pos: _core.Position, lower: int, upper: int) -> tuple[tu
         halves.add(kind)
     proven = bool(proofs) and (lower != 0 or upper != 0 or halves == {"lower", "upper"})
     return tuple(proofs), proven
-
-
-def _rest(limit: Limit, deadline: float | None) -> Limit:
-    """What is left of ``limit`` at this time, its time running out at ``deadline``."""
-    return limit.within(None if deadline is None else max(deadline - time.monotonic(), 1e-3))
 
 
 def _best_line(game: Game, solver: Solver, limit: Limit) -> tuple[str, int | None, tuple[Cell, ...]]:

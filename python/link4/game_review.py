@@ -20,7 +20,6 @@ from that, so that a review read back from JSON says the same.
 from __future__ import annotations
 
 import os
-import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +27,7 @@ from typing import Any
 from link4.engine import MAX_THREADS, ColumnValue, Solver
 from link4.errors import Interrupted
 from link4.game import Game, PositionLike, as_game
-from link4.limit import NO_LIMIT, Limit, limit_of
+from link4.limit import NO_LIMIT, Limit, Spending, limit_of
 from link4.marks import MARKS, SYMBOLS, Mark, Outcome, Value, decided_mark, decided_only_move
 from link4.rules import Player, ordinal
 from link4.wording import bound_words, score_words
@@ -512,13 +511,11 @@ def review(
         solver = Solver(threads=threads, width=game.width, height=game.height)
     played, width, height = game.move_list, game.width, game.height
     done: list[MoveReview] = []
-    deadline = None if budget.time_limit is None else time.monotonic() + budget.time_limit
-    spent = 0
+    spending = Spending(budget)
     try:
         for ply in reversed(range(len(played))):
-            step = _left(budget, deadline, spent)
-            values = solver.analyze(Game(game.moves[:ply], width=width, height=height), limit=step)
-            spent += solver.nodes
+            values = solver.analyze(Game(game.moves[:ply], width=width, height=height), limit=spending.left())
+            spending.spend(solver.nodes)
             done.append(MoveReview(ply, played[ply], tuple(_value(v) for v in values)))
             if progress is not None:
                 progress(len(done), len(played))
@@ -529,12 +526,3 @@ def review(
 
 def _all_cores() -> int:
     return max(1, min(os.cpu_count() or 1, MAX_THREADS))
-
-
-def _left(budget: Limit, deadline: float | None, spent: int) -> Limit:
-    """What is left of the review's budget for the next position (at least a first look)."""
-    if budget is NO_LIMIT:
-        return budget
-    seconds = None if deadline is None else max(deadline - time.monotonic(), 0.0)
-    nodes = None if budget.node_limit is None else max(budget.node_limit - spent, 1)
-    return Limit(seconds, nodes)

@@ -9,9 +9,10 @@ Limit is then passed on unchanged down to the core, where the search checks it.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
-__all__ = ["NO_LIMIT", "Limit", "limit_of"]
+__all__ = ["NO_LIMIT", "Limit", "Spending", "limit_of"]
 
 # A deadline past a century would never be reached anyway: no limit (this also covers
 # infinity, and ints too big for a float).
@@ -104,6 +105,60 @@ class Limit:
 
 NO_LIMIT = Limit()
 """The limit of a search that runs to its end."""
+
+
+class Spending:
+    """One limit spent over a series of searches (a line's moves, a review's positions).
+
+    Its time runs from when the Spending is made; the nodes of each search are counted
+    against it as :meth:`spend` is told them (a caller whose node limit holds for each
+    search tells none).
+
+    >>> spending = Spending(Limit(node_limit=100))
+    >>> spending.spend(60)
+    >>> spending.left(), spending.exhausted
+    (Limit(time_limit=None, node_limit=40), False)
+    >>> spending.spend(50)
+    >>> spending.left(), spending.exhausted       # at least a first look is left
+    (Limit(time_limit=None, node_limit=1), True)
+
+    Args:
+        limit: The budget of the whole series.
+    """
+
+    def __init__(self, limit: Limit) -> None:
+        self.limit = limit
+        self._deadline = None if limit.time_limit is None else time.monotonic() + limit.time_limit
+        self._spent = 0
+
+    def spend(self, nodes: int) -> None:
+        """Count the nodes a search of the series took.
+
+        Args:
+            nodes: The search's nodes.
+        """
+        self._spent += nodes
+
+    @property
+    def exhausted(self) -> bool:
+        """Whether the time is up or the nodes are spent."""
+        node_limit = self.limit.node_limit
+        return (self._deadline is not None and self._deadline <= time.monotonic()) or (
+            node_limit is not None and self._spent >= node_limit
+        )
+
+    def left(self) -> Limit:
+        """The limit of the next search: what is left, at least a first look (no time,
+        one node) once it is spent.
+
+        Returns:
+            The Limit.
+        """
+        if self.limit is NO_LIMIT:
+            return NO_LIMIT
+        seconds = None if self._deadline is None else max(self._deadline - time.monotonic(), 0.0)
+        node_limit = self.limit.node_limit
+        return Limit(seconds, None if node_limit is None else max(node_limit - self._spent, 1))
 
 
 def limit_of(limit: Limit | None, time_limit: float | None, node_limit: int | None) -> Limit:
