@@ -53,8 +53,8 @@ def table_bytes(table_mb: float, tables: int = 1) -> int:
 
 
 def thread_count(threads: int | None) -> int:
-    """A thread count (None: one per core), checked."""
-    n = threads if threads is not None else (os.cpu_count() or 1)
+    """A thread count (None: one per core, as many as a search takes at most), checked."""
+    n = threads if threads is not None else min(os.cpu_count() or 1, MAX_THREADS)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_THREADS:
         raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not {threads!r}")
     return n

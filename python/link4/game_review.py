@@ -19,12 +19,12 @@ from that, so that a review read back from JSON says the same.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from link4.engine import MAX_THREADS, ColumnValue, Solver
+from link4._request import thread_count
+from link4.engine import ColumnValue, Solver
 from link4.errors import Interrupted
 from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit, Spending, limit_of
@@ -507,8 +507,7 @@ def review(
     game = as_game(game, None if solver is None else solver.named_board)
     budget = limit_of(limit, None, None) if limit is not None else NO_LIMIT
     if solver is None:
-        threads = _all_cores() if threads is None else threads
-        solver = Solver(threads=threads, width=game.width, height=game.height)
+        solver = Solver(threads=thread_count(threads), width=game.width, height=game.height)
     played, width, height = game.move_list, game.width, game.height
     done: list[MoveReview] = []
     spending = Spending(budget)
@@ -522,7 +521,3 @@ def review(
     except KeyboardInterrupt:
         raise ReviewInterrupted(Review(game.moves, width, height, tuple(reversed(done)), False)) from None
     return Review(game.moves, width, height, tuple(reversed(done)))
-
-
-def _all_cores() -> int:
-    return max(1, min(os.cpu_count() or 1, MAX_THREADS))
