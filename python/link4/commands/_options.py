@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 
@@ -124,6 +125,12 @@ def _plain(bound: float) -> str:
 
 
 THREADS = whole_number(1, MAX_THREADS)
+
+
+def threads_or_every_core(threads: int | None) -> int:
+    """The threads of ``--threads``, or one per core (as many as a search takes at most)."""
+    return threads or min(os.cpu_count() or 1, MAX_THREADS)
+
 TABLE_MB = amount("MB", MIN_TABLE_MB, MAX_TABLE_MB)
 SEED = whole_number(0)
 SECONDS = amount("seconds", 0, low_allowed=False)

@@ -14,11 +14,11 @@ from typing import TextIO, TypedDict
 
 from link4.book import SHIPPED, BookSource
 from link4.commands._findings import Findings
-from link4.commands._options import bot_title
+from link4.commands._options import bot_title, threads_or_every_core
 from link4.commands._record import read_record
 from link4.commands._review_report import ReviewReport, shows_unicode
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
-from link4.engine import MAX_THREADS, SearchResult, Solver
+from link4.engine import SearchResult, Solver
 from link4.errors import IllegalMoveError, InvalidMoveError, quoted
 from link4.explain import explain
 from link4.game import Game
@@ -90,7 +90,7 @@ class PlaySession:
         # it each uses the shipped one.) Both search on every core unless --threads
         # says otherwise (the engine's rule for its levels: link4.players.Engine).
         self.book = BookSource.of(getattr(args, "book_choice", SHIPPED))
-        self.threads: int = getattr(args, "threads", None) or min(os.cpu_count() or 1, MAX_THREADS)
+        self.threads: int = threads_or_every_core(getattr(args, "threads", None))
         self.engine = Engine(self.level, seed=args.seed, threads=self.threads, book=self.book)
         self._solver: Solver | None = None
         self.findings = Findings()  # what the hints and analyses proved, which both answer from

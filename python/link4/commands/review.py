@@ -15,12 +15,13 @@ from link4.commands._options import (
     amount,
     board_size,
     book_choice,
+    threads_or_every_core,
 )
 from link4.commands._progress import progress_bar
 from link4.commands._record import read_record
 from link4.commands._review_report import ReviewReport, shows_unicode
 from link4.commands._terminal import Palette, use_colour
-from link4.engine import DEFAULT_TABLE_MB, MAX_THREADS, Solver
+from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMismatchError, quoted
 from link4.game import Game
 from link4.game_review import Review, ReviewInterrupted, review
@@ -134,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     except (BookError, SizeMismatchError) as e:
         return _error(f"--book: {e}")
     try:
-        threads = args.threads or min(os.cpu_count() or 1, MAX_THREADS)
+        threads = threads_or_every_core(args.threads)
         solver = Solver(table_mb=args.table_mb, threads=threads, book=book, width=board[0], height=board[1])
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
