@@ -296,12 +296,22 @@ def explain(query: Query, *, limit: Limit) -> Search:
         >>> answer["verdict"], answer["line"], answer["end_move"]
         ('red wins with its 4th disc (at once)', '43', 7)
     """
+    return _document_of_game(
+        query, limit, lambda game, solver, within: explanation(game, solver=solver, limit=within).to_dict()
+    )
+
+
+def _document_of_game(
+    query: Query, server: Limit, make: Callable[[Game, Solver, Limit], dict[str, Any]]
+) -> Search:
+    # The search of an endpoint whose answer is a document about the game of pos (and
+    # size), made within time_limit.
     _only(query, "pos", "size", "time_limit")
     game = read_game(query)
-    limit = read_limit(query, limit)
+    limit = read_limit(query, server)
 
     def search(solver: Solver) -> dict[str, Any]:
-        return explanation(game, solver=solver, limit=limit).to_dict()
+        return make(game, solver, limit)
 
     return search
 
@@ -384,14 +394,9 @@ def review(query: Query, *, limit: Limit) -> Search:
         >>> [m["mark"] for m in search(Solver(table_mb=4))["moves"]][:3]
         ['best', 'best', 'mistake']
     """
-    _only(query, "pos", "size", "time_limit")
-    played = read_game(query)
-    limit = read_limit(query, limit)
-
-    def search(solver: Solver) -> dict[str, Any]:
-        return review_game(played, solver=solver, limit=limit).to_dict()
-
-    return search
+    return _document_of_game(
+        query, limit, lambda game, solver, within: review_game(game, solver=solver, limit=within).to_dict()
+    )
 
 
 def game(query: Query) -> dict[str, Any]:
