@@ -132,16 +132,15 @@ std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosit
 // the other side, each as (column, row) from the bottom left.
 std::tuple<std::vector<std::tuple<int, int>>, std::vector<std::tuple<int, int>>> threat_cells(
     const AnyPosition& p) {
-    const int column_bits = p.height + 1;
-    const auto cells_of = [&](auto bits) {
-        std::vector<std::tuple<int, int>> cells;
-        for (; bits; bits &= bits - decltype(bits){1}) {
-            const int bit = lowest_bit(bits);
-            cells.emplace_back(bit / column_bits, bit % column_bits);
-        }
-        return cells;
-    };
     return with_position(p, [&](const auto& pos) {
+        const auto cells_of = [&](auto bits) {
+            std::vector<std::tuple<int, int>> cells;
+            for (; bits; bits &= bits - decltype(bits){1}) {
+                const Cell c = cell_of_bit(pos.geometry(), lowest_bit(bits));
+                cells.emplace_back(c.col, c.row);
+            }
+            return cells;
+        };
         return std::make_tuple(cells_of(pos.my_winning_cells()), cells_of(pos.opponent_winning_cells()));
     });
 }

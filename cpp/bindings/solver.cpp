@@ -155,15 +155,18 @@ using ProofTuple = std::tuple<std::string, std::string, int, std::optional<std::
 // Each static proof of the position as (rule, "lower" or "upper", bound on the mover's
 // score, (column, row) of its cell or None).
 std::vector<ProofTuple> proofs_of(const AnyPosition& p) {
-    const auto proofs = with_position(p, [](const auto& pos) { return static_proofs(pos); });
-    const int column_bits = p.height + 1;
-    std::vector<ProofTuple> out;
-    for (const StaticProof& proof : proofs) {
-        std::optional<std::tuple<int, int>> cell;
-        if (proof.cell >= 0) cell = std::make_tuple(proof.cell / column_bits, proof.cell % column_bits);
-        out.emplace_back(rule_name(proof.rule), proof.lower ? "lower" : "upper", proof.bound, cell);
-    }
-    return out;
+    return with_position(p, [](const auto& pos) {
+        std::vector<ProofTuple> out;
+        for (const StaticProof& proof : static_proofs(pos)) {
+            std::optional<std::tuple<int, int>> cell;
+            if (proof.cell >= 0) {
+                const Cell c = cell_of_bit(pos.geometry(), proof.cell);
+                cell = std::make_tuple(c.col, c.row);
+            }
+            out.emplace_back(rule_name(proof.rule), proof.lower ? "lower" : "upper", proof.bound, cell);
+        }
+        return out;
+    });
 }
 
 // The claimeven roles (static_bounds.hpp): whether the leader is to move, and the

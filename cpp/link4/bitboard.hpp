@@ -292,6 +292,11 @@ struct Cell {
     int row;
     constexpr bool operator==(const Cell&) const = default;
 };
+// The cell of bit `bit` of a board word, by the layout drawn at the top of this file.
+template <typename G>
+constexpr Cell cell_of_bit(const G& g, int bit) {
+    return {bit / g.column_bits(), bit % g.column_bits()};
+}
 struct Line {
     bool found = false;
     std::array<Cell, 4> cells{};
