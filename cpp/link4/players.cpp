@@ -16,7 +16,6 @@ int nth_column(ColumnSet set, int n) {
     return std::countr_zero(static_cast<unsigned>(set));
 }
 
-
 // How much more likely the beginner plays a column: 1 at the edges, one more per
 // column towards the middle (central discs take part in more lines).
 int centre_weight(int col, int width) { return 1 + std::min(col, width - 1 - col); }
@@ -87,7 +86,7 @@ PlayerSpec level_spec(int level) {
         case 2:  // beginner: takes a win it sees, blocks half of the time
             s.kind = PlayerKind::kBeginner;
             break;
-        case 3:  // newcomer: always wins and blocks, otherwise plays loosely
+        case 3:  // novice: always wins and blocks, otherwise plays loosely
             s.kind = PlayerKind::kBeginner;
             s.block_chance = 1;
             break;
@@ -97,7 +96,7 @@ PlayerSpec level_spec(int level) {
         case 5:  // club player: four plies, some noise, now and then careless
             s = {PlayerKind::kHeuristic, 4, 12, 0.08, 2'000'000};
             break;
-        case 6:  // keen: six plies, a little noise, seldom careless
+        case 6:  // advanced: six plies, a little noise, seldom careless
             s = {PlayerKind::kHeuristic, 6, 6, 0.03, 2'000'000};
             break;
         case 7:  // strong: eight plies, no noise
