@@ -3,10 +3,19 @@
 
 export const capitalise = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
-function element(tag, className, text) {
+export function element(tag, className, text) {
   const node = document.createElement(tag);
   if (className) node.className = className;
   if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+
+// An SVG element with its attributes (the review's chart, the threats' marks).
+export function svgElement(tag, attributes) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
   return node;
 }
 

@@ -6,10 +6,9 @@
 // "done" or "failed".
 
 import * as api from "./api.js";
-import { moves, sizeParam, store } from "./play.js";
+import { svgElement } from "./board.js";
+import { $, moves, sizeParam, store } from "./play.js";
 
-const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
 const SECONDS = 5; // the most an explanation may search: the verdict says what it proved
 const SHAPES = { red: "▲", yellow: "■" };
 
@@ -20,12 +19,6 @@ function setState(value) {
   document.body.dataset.explain = value;
 }
 
-function svgNode(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
-
 // A threat's mark, centred on its cell: the side's shape in its colour, dark-edged so
 // it reads on the empty hole; a playable one ringed.
 function threatMark(threat, cell, width, height) {
@@ -33,7 +26,7 @@ function threatMark(threat, cell, width, height) {
   const cx = (column + 0.5) * cell;
   const cy = (height - 1 - row + 0.5) * cell;
   const r = cell * 0.22;
-  const group = svgNode("g", { class: `threat ${threat.player}` });
+  const group = svgElement("g", { class: `threat ${threat.player}` });
   group.dataset.threat = threat.player;
   group.dataset.cell = `${column},${row}`;
   group.dataset.playable = String(threat.playable);
@@ -41,9 +34,9 @@ function threatMark(threat, cell, width, height) {
     threat.player === "red"
       ? [[cx, cy - r], [cx + r, cy + r * 0.8], [cx - r, cy + r * 0.8]]
       : [[cx - r * 0.8, cy - r * 0.8], [cx + r * 0.8, cy - r * 0.8], [cx + r * 0.8, cy + r * 0.8], [cx - r * 0.8, cy + r * 0.8]];
-  group.append(svgNode("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "threat-shape" }));
-  if (threat.playable) group.append(svgNode("circle", { cx, cy, r: cell * 0.36, class: "threat-now" }));
-  const title = svgNode("title", {});
+  group.append(svgElement("polygon", { points: points.map((p) => p.join(",")).join(" "), class: "threat-shape" }));
+  if (threat.playable) group.append(svgElement("circle", { cx, cy, r: cell * 0.36, class: "threat-now" }));
+  const title = svgElement("title", {});
   const now = threat.playable ? ", playable now" : "";
   title.textContent = `${threat.player} threat: column ${column + 1}, row ${row + 1} (${threat.parity}${now})`;
   group.append(title);

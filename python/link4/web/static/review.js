@@ -8,26 +8,12 @@
 // body[data-review] is "off", "loading", "shown" or "failed".
 
 import * as api from "./api.js";
-import { capitalise } from "./board.js";
+import { capitalise, element, svgElement } from "./board.js";
 import { $, sizeParam, state, update } from "./play.js";
 
-const SVG = "http://www.w3.org/2000/svg";
 const CHART = { width: 640, height: 170, left: 8, right: 8, top: 16, bottom: 16 };
 
 const review = { doc: null, size: null, controller: null };
-
-function element(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
-
-function svgElement(tag, attributes) {
-  const node = document.createElementNS(SVG, tag);
-  for (const [key, value] of Object.entries(attributes)) node.setAttribute(key, String(value));
-  return node;
-}
 
 const percent = (share) => (share === null ? "–" : `${Math.round(100 * share)} %`);
 const markText = (move) => (move.mark === null ? "not marked (not solved in time)" : `${move.symbol} ${move.mark}`);
