@@ -7,10 +7,9 @@ where the terminal cannot show others); colour only adds to them.
 
 from __future__ import annotations
 
-import re
 from typing import TextIO
 
-from link4.commands._terminal import Palette
+from link4.commands._terminal import Palette, visible_width
 from link4.game_review import Review, value_words
 from link4.marks import ASCII_SYMBOLS, MARKS, SYMBOLS, Mark, Value
 from link4.rules import Player
@@ -18,7 +17,6 @@ from link4.rules import Player
 CHART_ROWS = 4
 """Rows of the chart on each side of the draw line."""
 
-_STYLE = re.compile(r"\x1b\[[0-9;]*m")
 _MARK_COLOURS: dict[Mark, int] = {"best": 32, "inaccuracy": 36, "mistake": 35, "blunder": 31}
 
 
@@ -84,7 +82,7 @@ class ReviewReport:
                 extra.append("the only move to keep it" if m.kept else "only one move kept the result")
             tail = f"   ({'; '.join(extra)})" if extra else ""
             mark = self.mark(m.mark)
-            pad = " " * max(2, 16 - _visible(mark))
+            pad = " " * max(2, 16 - visible_width(mark))
             lines.append(
                 f"  {m.ply + 1:>4}  {self.palette.disc(m.mover, f'{m.mover!s:<7}')}  "
                 f"{m.column + 1:>6}  {mark}{pad}{after}{tail}"
@@ -156,11 +154,6 @@ class ReviewReport:
 
 def _tick(ply: int) -> str:
     return f"{ply:<10}"
-
-
-def _visible(text: str) -> int:
-    """The printed width of text that may hold ANSI styles."""
-    return len(_STYLE.sub("", text))
 
 
 def _share(share: float | None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import threading
 import time
 from collections.abc import Iterable
@@ -24,6 +25,14 @@ def use_colour(stream: TextIO, no_color_flag: bool = False) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+_STYLE = re.compile(r"\x1b\[[0-9;]*m")  # an SGR sequence, as Palette writes them
+
+
+def visible_width(text: str) -> int:
+    """The printed width of text that may hold the palette's styles."""
+    return len(_STYLE.sub("", text))
 
 
 class Palette:
