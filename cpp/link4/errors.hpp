@@ -51,6 +51,10 @@ enum class ErrorCode : std::uint8_t {
     kBookBoard,      // made for another board size
     kBookChecksum,   // the payload is corrupt
     kBookEntries,    // keys not strictly increasing (or no position's), a score off the scale
+
+    // Checkpoint files (checkpoint.hpp): `reason` names the CheckpointError (unreadable,
+    // unwritable, truncated, magic, version, byte_order, board, table, checksum) (reason, path).
+    kCheckpoint,
 };
 
 }  // namespace link4

@@ -58,6 +58,10 @@ void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& resul
         }
         bool probe_bound = lower == from_parents;
         ScoreGuess guess;
+        root_pos_ = &pos;
+        root_weak_ = weak;
+        root_lower_ = lower;
+        root_upper_ = upper;
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
             const int point = probe_bound ? lower : guess.next_point(lower, upper);
@@ -70,7 +74,10 @@ void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& resul
             // A weak search may prove more than it asked for: keep within [lower, upper].
             if (r <= mid) upper = r > lower ? r : lower;
             else lower = r < upper ? r : upper;
+            root_lower_ = lower;
+            root_upper_ = upper;
         }
+        root_pos_ = nullptr;
     }
     result.lower = weak ? sign(lower) : lower;  // the sign is monotone: signs of bounds
     result.upper = weak ? sign(upper) : upper;  // are bounds
@@ -197,7 +204,10 @@ void Searcher<G>::narrow_root(Root& root, int floor, int& lower, int& upper) {
     auto narrow = [&] {
         root_bounds(root, lower, upper);
         lower = std::max(lower, std::min(floor, upper));
+        root_lower_ = lower;
+        root_upper_ = upper;
     };
+    root_ = &root;
     narrow();
     // The book's score needs no probes to find: only the columns worth it.
     if (root.known) lower = upper = *root.known;
@@ -261,6 +271,7 @@ void Searcher<G>::search_root(const Position& pos, const SearchRequest& request,
     }
     narrow_root(root, floor, result.lower, result.upper);
     const ColumnSet ties = best_columns(root, request, result);
+    root_ = nullptr;
     result.best_move = centre_most(ties, g_.width());
     result.best_moves = ties;
 }
@@ -268,7 +279,7 @@ void Searcher<G>::search_root(const Position& pos, const SearchRequest& request,
 template <typename G>
 SearchResult Searcher<G>::search(const Position& pos, const SearchRequest& request) {
     assert(!pos.is_over());
-    begin(request.limits);
+    begin(request);
     SearchResult result;
     if (request.want == Want::kScore) solve_root(pos, request.weak, result);
     else search_root(pos, request, result);
@@ -282,7 +293,7 @@ template <typename G>
 std::uint64_t Searcher<G>::probe_columns(const Position& pos, const SearchRequest& request,
                                       int first) {
     assert(!pos.is_over());
-    begin(request.limits);
+    begin(request);
     Root root(pos);
     init_root(pos, request.weak, root);
     if (root.known) columns_worth(root, order_of(request), first, *root.known, false);
@@ -292,22 +303,62 @@ std::uint64_t Searcher<G>::probe_columns(const Position& pos, const SearchReques
 template <typename G>
 Analysis Searcher<G>::analyze(const Position& pos, const SearchRequest& request) {
     assert(!pos.is_over());
-    begin(request.limits);
+    begin(request);
     Root root(pos);
     init_root(pos, request.weak, root);
+    root_ = &root;
     // First the sign of every column (which wins, which draws), then the exact scores:
     // a limit that stops the analysis early still leaves every column's outcome known
     // as far as it got.
     for (int col : centre_order()) settle(root, col, true);
     if (!request.weak)
         for (int col : centre_order()) settle(root, col, false);
+    root_ = nullptr;
     Analysis analysis;
     analysis.columns = root.columns;
     finish(analysis);
     return analysis;
 }
 
+template <typename G>
+std::array<ColumnValue, kMaxWidth> Searcher<G>::columns_from_table(const Position& pos, bool weak,
+                                                                  int upper) {
+    Root root(pos);
+    init_root(pos, weak, root);
+    const Table& table = table_for(pos.moves() + 1);
+    for (int i = 0; i < root.size; ++i) {
+        ColumnValue& v = root.columns[root.order[i]];
+        // The move is worth minus the child's score.
+        const auto known = table.probe(root.child_keys[root.order[i]]);
+        const int lower = weak ? sign(-known.upper) : -known.upper;
+        const int upper_from_child = weak ? sign(-known.lower) : -known.lower;
+        v.lower = std::max(v.lower, std::min(lower, v.upper));
+        v.upper = std::max(v.lower, std::min({v.upper, upper_from_child, upper}));
+    }
+    return root.columns;
+}
+
+template <typename G>
+void Searcher<G>::report_progress(std::chrono::steady_clock::time_point now) {
+    SearchProgress progress;
+    progress.seconds = std::chrono::duration<double>(now - start_).count();
+    progress.nodes = nodes_ + (others_ ? others_->load(std::memory_order_relaxed) : 0);
+    progress.lower = root_lower_;
+    progress.upper = root_upper_;
+    if (root_) {
+        progress.columns = root_->columns;
+        int lower, upper;
+        root_bounds(*root_, lower, upper);
+        progress.lower = std::max(progress.lower, lower);
+        progress.upper = std::min(progress.upper, upper);
+    } else if (root_pos_) {
+        progress.columns = columns_from_table(*root_pos_, root_weak_, root_upper_);
+    }
+    progress_.report(progress_.arg, progress);
+}
+
 #define LINK4_INSTANTIATE(G)                                                                \
+    template void Searcher<G>::report_progress(std::chrono::steady_clock::time_point);          \
     template SearchResult Searcher<G>::search(const link4::Position<G>&, const SearchRequest&);    \
     template Analysis Searcher<G>::analyze(const link4::Position<G>&, const SearchRequest&);       \
     template std::uint64_t Searcher<G>::probe_columns(const link4::Position<G>&, const SearchRequest&, \

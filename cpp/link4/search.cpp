@@ -4,7 +4,7 @@
 namespace link4 {
 
 template bool Searcher<Standard>::limit_reached();
-template void Searcher<Standard>::begin(const SearchLimits&);
+template void Searcher<Standard>::begin(const SearchRequest&);
 template int Searcher<Standard>::negamax(const link4::Position<Standard>&, WordOf<Standard>,
                                          WordOf<Standard>, int, int);
 

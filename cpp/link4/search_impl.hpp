@@ -36,6 +36,10 @@ bool Searcher<G>::limit_reached() {
     }
     next_check_ = nodes_ + 1024;
     if (limits_.max_nodes && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
+    if (tally_) {
+        tally_->fetch_add(nodes_ - tallied_, std::memory_order_relaxed);
+        tallied_ = nodes_;
+    }
     if (limits_.stop && limits_.stop->load(std::memory_order_relaxed)) {
         stop_ = StopReason::kStopped;
         return true;
@@ -53,19 +57,33 @@ bool Searcher<G>::limit_reached() {
             return true;
         }
     }
+    if (progress_.report && now >= next_report_) {
+        report_progress(now);
+        next_report_ = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(progress_.every));
+    }
     return false;
 }
 
 template <typename G>
-void Searcher<G>::begin(const SearchLimits& limits) {
+void Searcher<G>::begin(const SearchRequest& request) {
     nodes_ = 0;
+    tallied_ = 0;
     aborted_ = false;
-    limits_ = limits;
+    limits_ = request.limits;
+    progress_ = request.progress;
+    root_pos_ = nullptr;
+    root_ = nullptr;
+    root_lower_ = -kInfinity;
+    root_upper_ = kInfinity;
     stop_ = StopReason::kNone;
     start_ = std::chrono::steady_clock::now();
     next_poll_ = start_ + std::chrono::milliseconds(20);
     next_check_ = 1024;
     if (limits_.max_nodes && next_check_ > limits_.max_nodes) next_check_ = limits_.max_nodes;
+    next_report_ = start_ + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(progress_.every));
 }
 
 // Enhanced transposition cutoff (docs/solver.md, "The cutoff test"): a lower bound >=

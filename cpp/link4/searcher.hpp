@@ -11,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include "link4/bitboard.hpp"
 #include "link4/book.hpp"
@@ -74,6 +75,9 @@ class Searcher {
         book_depth_ = book_ ? book_->depth() : -1;
     }
     const std::shared_ptr<const Book>& book() const { return book_; }
+    // The thread's own tables, the near-end one and the last one (for checkpoints).
+    std::pair<Table&, Table&> own_tables() { return {near_table_, last_table_}; }
+    std::pair<const Table&, const Table&> own_tables() const { return {near_table_, last_table_}; }
     // Clears the thread's own tables (the main table is the Solver's to clear).
     void clear_own_tables() {
         near_table_.clear();
@@ -84,6 +88,12 @@ class Searcher {
     // Nonzero: the null-window probes of a score lie this far from the usual points, so
     // that a helper thread proves bounds the main search will ask for next.
     void set_probe_bias(int bias) { probe_bias_ = bias; }
+    // A helper's nodes are added to `tally` as it goes, every 1024 nodes or so; the main
+    // search's progress reports count those of `others` besides its own (null: none).
+    void set_node_tallies(std::atomic<std::uint64_t>* tally, const std::atomic<std::uint64_t>* others) {
+        tally_ = tally;
+        others_ = others;
+    }
     // Set from another thread: the search stops (StopReason::kStopped) at its next check.
     std::atomic<bool>& abort_flag() { return abort_; }
     // Whether the last search was stopped by the abort flag (and by nothing else).
@@ -108,7 +118,12 @@ class Searcher {
     bool narrow_window(const Position& pos, Bitboard key, Bitboard threats,
                        const Table& table, int& alpha, int& beta) const;
     bool limit_reached();
-    void begin(const SearchLimits& limits);
+    void begin(const SearchRequest& request);
+    // Calls the request's progress hook with what the search has proven by `now`.
+    void report_progress(std::chrono::steady_clock::time_point now);
+    // What each column of `pos` is proven worth by the table (its child's entry) and the
+    // position's own upper bound: the columns of a search for the score alone.
+    std::array<ColumnValue, kMaxWidth> columns_from_table(const Position& pos, bool weak, int upper);
     template <typename Result>
     void finish(Result& result) const;
 
@@ -210,6 +225,17 @@ class Searcher {
     std::chrono::steady_clock::time_point start_;
     std::chrono::steady_clock::time_point next_poll_;
     StopReason stop_ = StopReason::kNone;
+    // Progress reports of the current search, and what its root driver has proven: the
+    // position's bounds, and its columns' where the driver keeps them (else null).
+    ProgressHook progress_;
+    std::chrono::steady_clock::time_point next_report_;
+    const Position* root_pos_ = nullptr;
+    bool root_weak_ = false;
+    const Root* root_ = nullptr;
+    int root_lower_ = -kInfinity, root_upper_ = kInfinity;
+    std::atomic<std::uint64_t>* tally_ = nullptr;
+    std::uint64_t tallied_ = 0;  // of nodes_, added to tally_ so far
+    const std::atomic<std::uint64_t>* others_ = nullptr;
 };
 
 }  // namespace link4

@@ -15,8 +15,10 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <string>
 
 #include "link4/bitboard.hpp"
+#include "link4/checkpoint.hpp"
 #include "link4/score.hpp"
 #include "link4/wide_table.hpp"
 
@@ -55,6 +57,33 @@ enum class Want : std::uint8_t {
     kFirstBest,  // the score and the first column of the request's order worth it
 };
 
+// What is proven about the value of playing one column, from the mover's view.
+struct ColumnValue {
+    bool legal = false;  // false: the column is full (or the game is over)
+    int lower = 0;
+    int upper = 0;
+    constexpr bool exact() const { return lower == upper; }
+};
+
+// What a search has proven so far: reported as it goes (ProgressHook).
+struct SearchProgress {
+    double seconds = 0;
+    std::uint64_t nodes = 0;  // every thread's
+    int lower = 0;            // the position's score is proven >= lower
+    int upper = 0;            // ... and <= upper
+    // What each column is proven worth, from the mover's view (legal false: full). A
+    // column is settled once its bounds meet.
+    std::array<ColumnValue, kMaxWidth> columns{};
+};
+
+// Reports on a search, from the thread that called it, at most every `every` seconds
+// (a search checks every 1024 nodes).
+struct ProgressHook {
+    double every = 0;
+    void (*report)(void* arg, const SearchProgress& progress) = nullptr;
+    void* arg = nullptr;
+};
+
 // One search's question, built once by the caller and passed down unchanged.
 struct SearchRequest {
     bool weak = false;  // only the sign of the score
@@ -63,6 +92,7 @@ struct SearchRequest {
     // several moves tie, a random order draws one of them uniformly.
     ColumnOrder order = kCentreFirst;
     SearchLimits limits;
+    ProgressHook progress;  // none by default
 };
 
 struct SearchResult {
@@ -82,14 +112,6 @@ struct SearchResult {
     std::uint64_t helper_nodes = 0;  // the helper threads' share of nodes
     double seconds = 0;
     StopReason stop = StopReason::kNone;
-};
-
-// What is proven about the value of playing one column, from the mover's view.
-struct ColumnValue {
-    bool legal = false;  // false: the column is full (or the game is over)
-    int lower = 0;
-    int upper = 0;
-    constexpr bool exact() const { return lower == upper; }
 };
 
 struct Analysis {
@@ -148,6 +170,14 @@ class Solver {
     const std::shared_ptr<const Book>& book() const;
 
     void clear_table();
+    // A checkpoint of the table (checkpoint.hpp) with `state`'s record (its board set
+    // here), written atomically to `path`; it may be called from a progress report,
+    // while the search runs.
+    CheckpointError save_checkpoint(const std::string& path, CheckpointState state) const;
+    // The table read back from the checkpoint at `path` (of this board and a table of
+    // this size), its record in `state`; on an error the table is left empty. Not while
+    // a search runs.
+    CheckpointError load_checkpoint(const std::string& path, CheckpointState& state);
     const G& geometry() const { return g_; }
     std::size_t table_bytes() const { return table_.bytes(); }
     int threads() const;

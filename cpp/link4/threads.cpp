@@ -4,8 +4,10 @@
 #include <mutex>
 #include <optional>
 #include <thread>
+#include <utility>
 #include <vector>
 
+#include "link4/checkpoint.hpp"
 #include "link4/searcher.hpp"
 #include "link4/solver.hpp"
 
@@ -45,6 +47,7 @@ class Solver<G>::Helpers {
         for (int i = 0; i < count; ++i) {
             workers_.push_back(std::make_unique<Worker>(g, table));
             workers_.back()->searcher.set_busy_table(&busy_table_);
+            workers_.back()->searcher.set_node_tallies(&tally_, nullptr);
             // Probes beside the main search's: +1, -1, +2, -2, ...
             workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
         }
@@ -63,6 +66,8 @@ class Solver<G>::Helpers {
 
     int count() const { return static_cast<int>(workers_.size()); }
     BusyTable& busy_table() { return busy_table_; }
+    // The helpers' nodes in the current job so far (counted every 1024 nodes or so).
+    const std::atomic<std::uint64_t>& tally() const { return tally_; }
 
     // False in a child made by fork(): the threads, and the waits on the locks and
     // conditions below, are the parent's.
@@ -90,6 +95,7 @@ class Solver<G>::Helpers {
         task_ = task;
         done_ = done;
         solved_.reset();
+        tally_.store(0, std::memory_order_relaxed);
         busy_ = count();
         ++job_;
         wake_.notify_all();
@@ -185,6 +191,7 @@ class Solver<G>::Helpers {
 
     const long owner_ = current_process();
     BusyTable busy_table_;
+    std::atomic<std::uint64_t> tally_{0};
     std::vector<std::unique_ptr<Worker>> workers_;
     std::mutex mutex_;
     std::condition_variable wake_;  // a job, or quit
@@ -215,6 +222,7 @@ template <typename G>
 void Solver<G>::start_helpers(int count) {
     helpers_ = std::make_unique<Helpers>(g_, table_, count);
     main_->set_busy_table(&helpers_->busy_table());
+    main_->set_node_tallies(nullptr, &helpers_->tally());
     helpers_->for_each([&](Searcher<G>& s) { s.set_book(main_->book()); });
 }
 
@@ -299,6 +307,22 @@ Analysis Solver<G>::analyze(const Position& pos, const SearchRequest& request) {
     a.helper_nodes = helpers_->stop();
     a.nodes += a.helper_nodes;
     return a;
+}
+
+template <typename G>
+CheckpointError Solver<G>::save_checkpoint(const std::string& path, CheckpointState state) const {
+    state.width = g_.width();
+    state.height = g_.height();
+    const auto [near, last] = std::as_const(*main_).own_tables();
+    return write_checkpoint<TableOf<G>>(path, {&table_, &near, &last}, state);
+}
+
+template <typename G>
+CheckpointError Solver<G>::load_checkpoint(const std::string& path, CheckpointState& state) {
+    // The threads' own tables hold what the table did before: nothing of the checkpoint.
+    clear_table();
+    const auto [near, last] = main_->own_tables();
+    return read_checkpoint<TableOf<G>>(path, {&table_, &near, &last}, g_.width(), g_.height(), state);
 }
 
 #define LINK4_INSTANTIATE(G) template class Solver<G>;

@@ -214,6 +214,28 @@ class TranspositionTable {
 
     void prefetch(Key key) const { __builtin_prefetch(bucket_of(mix(key))); }
 
+    // The table as 64-bit words, for a checkpoint (checkpoint.hpp): read while searches
+    // may still store (each word is loaded whole, so every word read is an entry some
+    // thread wrote), written back only while no search runs.
+    static constexpr int kWordsPerEntry = 1;
+    std::size_t word_count() const { return size_; }
+    void read_words(std::size_t first, std::size_t count, std::uint64_t* out) const {
+        for (std::size_t i = 0; i < count; ++i) out[i] = load(entries_[first + i]);
+    }
+    void write_words(std::size_t first, std::size_t count, const std::uint64_t* in) {
+        std::memcpy(&entries_[first], in, count * sizeof(Word));
+    }
+    std::uint16_t generation() const { return generation_; }
+    // After write_words: the generation the words were read in, so that their entries
+    // are the current ones. Every word is whole, so none is dropped (0).
+    std::size_t restore_generation(std::uint16_t generation) {
+        generation_ = generation;
+        return 0;
+    }
+    // Empties the table and starts the first generation (a checkpoint that failed to
+    // load leaves no half-read entries behind).
+    void reset() { wipe(); }
+
   private:
     using Word = std::uint64_t;  // a packed TableEntry
     static Word load(Word& w) {

@@ -108,6 +108,46 @@ class WideTable {
 
     void prefetch(Key key) const { __builtin_prefetch(bucket_of(key)); }
 
+    // The table as 64-bit words, as TranspositionTable's. An entry spans several words:
+    // one read while a search stores into it can be torn, and restore_generation drops
+    // those.
+    static constexpr int kWordsPerEntry = static_cast<int>(sizeof(W) / sizeof(std::uint64_t)) + 1;
+    std::size_t word_count() const { return size_ * kWordsPerEntry; }
+    void read_words(std::size_t first, std::size_t count, std::uint64_t* out) const {
+        const auto* words = reinterpret_cast<const std::uint64_t*>(entries_.get());
+        for (std::size_t i = 0; i < count; ++i)
+            out[i] = std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(words[first + i]))
+                         .load(std::memory_order_relaxed);
+    }
+    void write_words(std::size_t first, std::size_t count, const std::uint64_t* in) {
+        std::memcpy(reinterpret_cast<std::uint64_t*>(entries_.get()) + first, in,
+                    count * sizeof(std::uint64_t));
+    }
+    std::uint16_t generation() const { return generation_; }
+    // After write_words: the generation the words were read in, and the entries of that
+    // generation that a torn read left in a bucket their key does not hash to (key words
+    // of one store, the data word of another: no key any search would look up there)
+    // emptied. Returns how many were.
+    std::size_t restore_generation(std::uint16_t generation) {
+        generation_ = generation;
+        std::size_t dropped = 0;
+        for (std::size_t i = 0; i < size_; ++i) {
+            Entry& e = entries_[i];
+            const std::uint64_t data = e.words[kKeyWords];
+            if (!current(data)) continue;
+            std::array<std::uint64_t, kKeyWords> words;
+            for (std::size_t k = 0; k < kKeyWords; ++k) words[k] = e.words[k] ^ data;
+            Key key;
+            std::memcpy(static_cast<void*>(&key), words.data(), sizeof key);
+            if (bucket_of(key) != &entries_[i & ~std::size_t{kBucketSlots - 1}]) {
+                e = Entry{};
+                ++dropped;
+            }
+        }
+        return dropped;
+    }
+    void reset() { wipe(); }
+
   private:
     static constexpr std::size_t kKeyWords = sizeof(W) / sizeof(std::uint64_t);
     struct Entry {
