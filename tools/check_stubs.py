@@ -107,8 +107,31 @@ def normalise(node: ast.expr | None) -> str:
 
 def same_type(runtime: str, stub: str) -> bool:
     # A bare generic at run time (pybind11 writes `dict` for py::dict) allows the stub
-    # to say what it holds.
-    return runtime == stub or ("[" not in runtime and stub.startswith(runtime + "["))
+    # to say what it holds, alone or as a member of a union (`Callable | None`).
+    if runtime == stub or ("[" not in runtime and stub.startswith(runtime + "[")):
+        return True
+    runtime_members, stub_members = runtime.split(" | "), _split_union(stub)
+    return len(runtime_members) > 1 and len(runtime_members) == len(stub_members) and all(
+        same_type(r, s) for r, s in zip(runtime_members, sorted(stub_members, key=_bare), strict=True)
+    )
+
+
+def _bare(member: str) -> tuple[bool, str]:
+    """A union member's sort key as normalise orders them: by its bare name, None last."""
+    return member == "None", member.split("[", 1)[0]
+
+
+def _split_union(text: str) -> list[str]:
+    """The members of a normalised union, split at the top level only."""
+    members, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        depth += ch == "["
+        depth -= ch == "]"
+        if depth == 0 and text.startswith(" | ", i):
+            members.append(text[start:i])
+            start = i + 3
+    members.append(text[start:])
+    return [m for m in members if m]
 
 
 # -- reading signatures --------------------------------------------------------------------

@@ -152,7 +152,8 @@ void register_errors(py::module_& m) {
         .value("BOOK_VERSION", ErrorCode::kBookVersion)
         .value("BOOK_BOARD", ErrorCode::kBookBoard)
         .value("BOOK_CHECKSUM", ErrorCode::kBookChecksum)
-        .value("BOOK_ENTRIES", ErrorCode::kBookEntries);
+        .value("BOOK_ENTRIES", ErrorCode::kBookEntries)
+        .value("CHECKPOINT", ErrorCode::kCheckpoint);
 }
 
 std::vector<int> column_list(ColumnSet set) {

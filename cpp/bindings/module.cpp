@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include "common.hpp"
+#include "long_search.hpp"
 
 namespace py = pybind11;
 
@@ -11,6 +12,7 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
     link4::bindings::register_errors(m);
     link4::bindings::register_position(m);
     link4::bindings::register_book(m);
+    link4::bindings::register_long_search(m);  // before the solver, whose methods take one
     link4::bindings::register_solver(m);
     link4::bindings::register_batch(m);
     link4::bindings::register_heuristic(m);

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstddef>
 #include <memory>
@@ -14,6 +15,7 @@
 #include "any_book.hpp"
 #include "common.hpp"
 #include "guarded_solver.hpp"
+#include "long_search.hpp"
 #include "sized_results.hpp"
 #include "link4/book.hpp"
 #include "link4/solver.hpp"
@@ -78,29 +80,68 @@ void check_order(const SearchRequest& request, int width) {
     }
 }
 
-// `Sized`: the answer of `method` with the board's width (sized_results.hpp).
+// What a finished (or stopped) search proved, as its last progress report: a
+// checkpoint's record.
+SearchProgress final_progress(const SearchResult& r) {
+    SearchProgress p;
+    p.seconds = r.seconds;
+    p.nodes = r.nodes;
+    p.lower = r.lower;
+    p.upper = r.upper;
+    return p;
+}
+SearchProgress final_progress(const Analysis& a) {
+    SearchProgress p;
+    p.seconds = a.seconds;
+    p.nodes = a.nodes;
+    p.lower = p.upper = -1000;
+    for (const ColumnValue& v : a.columns) {
+        if (!v.legal) continue;
+        p.lower = std::max(p.lower, v.lower);
+        p.upper = std::max(p.upper, v.upper);
+    }
+    return p;
+}
+
+// `Sized`: the answer of `method` with the board's width (sized_results.hpp). With a
+// LongSearch (may be null), reports as it goes and checkpoints, the last written once
+// the search has stopped, whatever stopped it.
 template <typename Sized, typename Method>
 Sized run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
-          Method method) {
+          Method method, LongSearch* long_search = nullptr) {
     const GuardedSolver::Claim claim(solver);
     check_order(request, pos.width);
-    const SearchRequest mine = polled(request);
+    SearchRequest mine = polled(request);
     Sized answer;
     answer.width = pos.width;
     require_size("position", pos.width, pos.height, solver.solver);
+    CheckpointError last_checkpoint = CheckpointError::kNone;
     solver.solver.with_position(pos, [&](auto& s, const auto& typed_pos) {
         require_running(typed_pos);
+        if (long_search) {
+            long_search->start(mine, pos.width, [&s, long_search](const CheckpointState& state) {
+                return s.save_checkpoint(long_search->checkpoint(), state);
+            });
+        }
         WithoutGil released;
         auto& unsized = static_cast<decltype(method(s, typed_pos, mine))&>(answer);
         unsized = method(s, typed_pos, mine);
+        if (long_search && !long_search->checkpoint().empty())
+            last_checkpoint = s.save_checkpoint(long_search->checkpoint(),
+                                                long_search->state_of(final_progress(unsized)));
     });
+    if (long_search) long_search->finish();
     raise_if_interrupted(answer.stop);
+    if (last_checkpoint != CheckpointError::kNone)
+        raise_checkpoint_error(last_checkpoint, long_search->checkpoint());
     return answer;
 }
 
-SizedResult search(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
+SizedResult search(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
+                   LongSearch* long_search = nullptr) {
     return run<SizedResult>(solver, pos, request,
-                            [](auto& s, const auto& p, const SearchRequest& mine) { return s.search(p, mine); });
+                            [](auto& s, const auto& p, const SearchRequest& mine) { return s.search(p, mine); },
+                            long_search);
 }
 
 // The exact score and the nodes, with no limit: the shortest path for the easiest
@@ -112,9 +153,44 @@ py::tuple solve(GuardedSolver& solver, const AnyPosition& pos, bool weak) {
     return py::make_tuple(r.score, r.nodes);
 }
 
-SizedAnalysis analyze(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request) {
+SizedAnalysis analyze(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& request,
+                      LongSearch* long_search) {
     return run<SizedAnalysis>(solver, pos, request,
-                              [](auto& s, const auto& p, const SearchRequest& mine) { return s.analyze(p, mine); });
+                              [](auto& s, const auto& p, const SearchRequest& mine) { return s.analyze(p, mine); },
+                              long_search);
+}
+
+// Writes a checkpoint of the solver's table with this record: its bounds, nodes,
+// seconds and note.
+void save_checkpoint(GuardedSolver& solver, const std::string& path, const py::bytes& note, int lower,
+                     int upper, std::uint64_t nodes, double seconds) {
+    const GuardedSolver::Claim claim(solver);
+    CheckpointState state;
+    state.note = note;
+    state.lower = lower;
+    state.upper = upper;
+    state.nodes = nodes;
+    state.seconds = seconds;
+    CheckpointError error;
+    {
+        WithoutGil released;
+        error = solver.solver.visit([&](auto& s) { return s.save_checkpoint(path, state); });
+    }
+    if (error != CheckpointError::kNone) raise_checkpoint_error(error, path);
+}
+
+// Reads the checkpoint at `path` into the solver's table; returns its record as
+// checkpoint_header does.
+py::dict load_checkpoint(GuardedSolver& solver, const std::string& path) {
+    const GuardedSolver::Claim claim(solver);
+    CheckpointState state;
+    CheckpointError error;
+    {
+        WithoutGil released;
+        error = solver.solver.visit([&](auto& s) { return s.load_checkpoint(path, state); });
+    }
+    if (error != CheckpointError::kNone) raise_checkpoint_error(error, path);
+    return checkpoint_record(state);
 }
 
 // Per column: (lower, upper), or None where the column cannot be played.
@@ -250,9 +326,18 @@ void register_solver(py::module_& m) {
              py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
         .def_property_readonly("width", [](const GuardedSolver& s) { return s.solver.width(); })
         .def_property_readonly("height", [](const GuardedSolver& s) { return s.solver.height(); })
-        .def("search", &search, py::arg("position"), py::arg("request"))
+        .def("search",
+             [](GuardedSolver& s, const AnyPosition& p, const SearchRequest& r,
+                std::optional<LongSearch*> long_search) { return search(s, p, r, long_search.value_or(nullptr)); },
+             py::arg("position"), py::arg("request"), py::arg("long_search") = py::none())
         .def("solve", &solve)
-        .def("analyze", &analyze, py::arg("position"), py::arg("request"))
+        .def("analyze",
+             [](GuardedSolver& s, const AnyPosition& p, const SearchRequest& r,
+                std::optional<LongSearch*> long_search) { return analyze(s, p, r, long_search.value_or(nullptr)); },
+             py::arg("position"), py::arg("request"), py::arg("long_search") = py::none())
+        .def("save_checkpoint", &save_checkpoint, py::arg("path"), py::arg("note"), py::arg("lower"),
+             py::arg("upper"), py::arg("nodes"), py::arg("seconds"))
+        .def("load_checkpoint", &load_checkpoint, py::arg("path"))
         .def("clear",
              [](GuardedSolver& s) {
                  const GuardedSolver::Claim claim(s);

@@ -33,6 +33,9 @@ The package's names:
 - Why a position is worth what it is: :func:`link4.explain` (an
   :class:`link4.Explanation`: the verdict, the threats, the rules that prove it, the
   best line).
+- Long searches: progress as they go (:class:`link4.SearchProgress`), checkpoints
+  (:class:`link4.Checkpoint`, :func:`link4.read_checkpoint`) and :func:`link4.resume`
+  to go on with a stopped solve.
 - Many positions on several threads: :func:`link4.solve_many`,
   :func:`link4.search_many`, :func:`link4.analyze_many`.
 - Reviewing a game move by move: :func:`link4.review`, :class:`link4.Review` (each
@@ -46,7 +49,8 @@ The package's names:
   needs neither).
 - The exceptions, each a ValueError: :exc:`link4.InvalidMoveError`,
   :exc:`link4.IllegalMoveError`, :exc:`link4.GameOverError`, :exc:`link4.BoardError`,
-  :exc:`link4.BoardSizeError`, :exc:`link4.SizeMismatchError`, :exc:`link4.BookError`;
+  :exc:`link4.BoardSizeError`, :exc:`link4.SizeMismatchError`, :exc:`link4.BookError`,
+  :exc:`link4.CheckpointError`;
   and :exc:`link4.Interrupted`, the KeyboardInterrupt of a batch stopped by Ctrl-C.
 
 The modules for other libraries are imported on their own: :mod:`link4.gymnasium`,
@@ -67,6 +71,7 @@ from link4.errors import (
     BoardError,
     BoardSizeError,
     BookError,
+    CheckpointError,
     GameOverError,
     IllegalMoveError,
     Interrupted,
@@ -77,6 +82,7 @@ from link4.explain import Explanation, explain
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game, Outcome, Player
 from link4.game_review import Review, ReviewInterrupted, review
 from link4.limit import Limit
+from link4.long_search import Checkpoint, SearchProgress, read_checkpoint, resume
 from link4.perft import perft
 from link4.players import Engine
 from link4.wording import describe_score
@@ -94,6 +100,8 @@ __all__ = [
     "BoardSizeError",
     "Book",
     "BookError",
+    "Checkpoint",
+    "CheckpointError",
     "Engine",
     "Explanation",
     "Game",
@@ -106,6 +114,7 @@ __all__ = [
     "Player",
     "Review",
     "ReviewInterrupted",
+    "SearchProgress",
     "SearchResult",
     "SizeMismatchError",
     "Solver",
@@ -115,6 +124,8 @@ __all__ = [
     "evaluate",
     "explain",
     "perft",
+    "read_checkpoint",
+    "resume",
     "review",
     "search_many",
     "solve",

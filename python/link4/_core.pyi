@@ -7,7 +7,7 @@ drift apart: change both together. Integer and float parameters are written ``in
 never passes.
 """
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar, overload
 
 # The standard board, the default size everywhere, and the sizes the core plays.
@@ -53,6 +53,7 @@ class ErrorCode:
     BOOK_BOARD: ClassVar[ErrorCode]
     BOOK_CHECKSUM: ClassVar[ErrorCode]
     BOOK_ENTRIES: ClassVar[ErrorCode]
+    CHECKPOINT: ClassVar[ErrorCode]
     __members__: ClassVar[dict[str, ErrorCode]]
     def __init__(self, value: int) -> None: ...
     @overload
@@ -289,10 +290,19 @@ class Solver:
         width: int = 7,
         height: int = 6,
     ) -> None: ...
-    def search(self, position: Position, request: SearchRequest) -> SearchResult: ...
+    def search(
+        self, position: Position, request: SearchRequest, long_search: LongSearch | None = None
+    ) -> SearchResult: ...
     # (score, nodes): the exact score, with no limit.
     def solve(self, position: Position, weak: bool, /) -> tuple[int, int]: ...
-    def analyze(self, position: Position, request: SearchRequest) -> Analysis: ...
+    def analyze(
+        self, position: Position, request: SearchRequest, long_search: LongSearch | None = None
+    ) -> Analysis: ...
+    def save_checkpoint(
+        self, path: str, note: bytes, lower: int, upper: int, nodes: int, seconds: float
+    ) -> None: ...
+    # The record of the checkpoint read: as checkpoint_header's.
+    def load_checkpoint(self, path: str) -> dict[str, Any]: ...
     def clear(self) -> None: ...
     @property
     def table_bytes(self) -> int: ...
@@ -302,6 +312,25 @@ class Solver:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+
+CHECKPOINT_VERSION: int
+
+class LongSearch:
+    """Progress reports and checkpoints of one search (the solver's search and analyze take one)."""
+
+    def __init__(
+        self,
+        progress: Callable[[float, int, int, int, list[tuple[int, int] | None]], object] | None = None,
+        progress_every: float = 0.0,
+        checkpoint: str | None = None,
+        checkpoint_every: float = 0.0,
+        note: bytes = b"",
+        nodes: int = 0,
+        seconds: float = 0.0,
+    ) -> None: ...
+
+def checkpoint_header(path: str) -> dict[str, Any]:
+    """What the checkpoint at path records: its board, table bytes, nodes, seconds, bounds and note (its table left unread)."""
 
 def static_bounds(position: Position, alpha: int, beta: int) -> tuple[int, int] | None:
     """For tests: the (lower, upper) bounds the search starts a node with, tightened by the static bounds that can cut [alpha, beta]; None where it asks for none."""

@@ -10,6 +10,7 @@ into Python values, and holds the tie rule's random choice.
 
 from __future__ import annotations
 
+import os
 import random
 import threading
 from dataclasses import replace
@@ -25,6 +26,14 @@ from link4.book import SHIPPED, Book, BookChoice, BookSource
 from link4.errors import SizeMismatchError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, PositionLike, as_game
 from link4.limit import Limit, Spending, limit_of
+from link4.long_search import (
+    DEFAULT_CHECKPOINT_EVERY,
+    DEFAULT_PROGRESS_EVERY,
+    ProgressCallback,
+    Want,
+    long_search,
+    note,
+)
 from link4.results import ColumnValue, SearchResult, column_values, search_result
 from link4.results import StopReason as StopReason
 from link4.rules import named_board
@@ -223,13 +232,33 @@ class Solver:
         if self._core is not None:
             self._core.clear()
 
-    def solve(self, pos: PositionLike, *, weak: bool = False) -> int:
+    def solve(
+        self,
+        pos: PositionLike,
+        *,
+        weak: bool = False,
+        progress: ProgressCallback | None = None,
+        progress_every: float = DEFAULT_PROGRESS_EVERY,
+        checkpoint: str | os.PathLike[str] | None = None,
+        checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
+    ) -> int:
         """The exact score for the side to move (weak: only its sign, -1/0/1).
+
+        A long solve can report as it goes and write checkpoints (:mod:`link4.long_search`):
+        stopped by Ctrl-C, it writes one before raising KeyboardInterrupt, and
+        :func:`link4.resume` goes on from it.
 
         Args:
             pos: The position: a :class:`link4.Game` or a move string (of the board
                 the Solver was made for, else of 7 x 6).
             weak: Prove only the outcome (win, draw or loss), which is faster.
+            progress: Called with a :class:`link4.SearchProgress` every
+                ``progress_every`` seconds while the search runs; what it raises stops
+                the search and is raised here. None: no reports.
+            progress_every: Seconds between two reports.
+            checkpoint: A file to write a checkpoint to every ``checkpoint_every``
+                seconds and once the search stops; None: none.
+            checkpoint_every: Seconds between two checkpoints.
 
         Returns:
             The score, seen from the side to move; with ``weak``, -1, 0 or 1.
@@ -243,12 +272,19 @@ class Solver:
                 for, or than the book given to it.
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
+            CheckpointError: The checkpoint cannot be written.
+            ValueError: An interval that is not a number of seconds above 0.
 
         Example:
             >>> s = Solver(table_mb=16)
             >>> s.solve("4455"), s.solve("4455", weak=True)
             (18, 1)
         """
+        if progress is not None or checkpoint is not None:
+            core_pos = position(pos, self._named)
+            r = self._long(pos, core_pos, request(weak=weak), "score",
+                           (progress, progress_every, checkpoint, checkpoint_every))
+            return r.lower  # exact: no limit stops it
         # The shortest path: on the easiest positions the search takes a few microseconds,
         # so the board's size is left to the core, which refuses a position of another
         # size; only then is a table made for it.
@@ -272,6 +308,11 @@ class Solver:
         ties: bool = True,
         rng: random.Random | None = None,
         limit: Limit | None = None,
+        score_only: bool = False,
+        progress: ProgressCallback | None = None,
+        progress_every: float = DEFAULT_PROGRESS_EVERY,
+        checkpoint: str | os.PathLike[str] | None = None,
+        checkpoint_every: float = DEFAULT_CHECKPOINT_EVERY,
     ) -> SearchResult:
         """Search within a budget: the proven bounds and an honest best move.
 
@@ -292,6 +333,16 @@ class Solver:
                 tie rule (the centre-most).
             limit: The budget as one :class:`link4.Limit`, instead of ``time_limit``
                 and ``node_limit``.
+            score_only: Prove the score alone, as :meth:`solve` does (the fastest
+                search): ``best_move`` is then -1 and ``best_moves`` empty, and ``ties``
+                and ``rng`` are not used.
+            progress: Called with a :class:`link4.SearchProgress` as the search goes,
+                as with :meth:`solve`.
+            progress_every: Seconds between two reports.
+            checkpoint: A file to write checkpoints to, as with :meth:`solve`; one is
+                written when a limit stops the search, and :func:`link4.resume` goes on
+                from it.
+            checkpoint_every: Seconds between two checkpoints.
 
         Returns:
             A :class:`link4.SearchResult` with the proven bounds, the score when they
@@ -307,7 +358,9 @@ class Solver:
             RuntimeError: Another thread is using the Solver.
             KeyboardInterrupt: Ctrl-C (the solver stays usable).
             ValueError: A limit :class:`link4.Limit` refuses (TypeError for one that is
-                no number, or for ``limit`` given with the other two).
+                no number, or for ``limit`` given with the other two), or an interval
+                that is not a number of seconds above 0.
+            CheckpointError: The checkpoint cannot be written.
 
         Examples:
             >>> r = Solver(table_mb=16).search("4455")
@@ -323,7 +376,9 @@ class Solver:
             (False, None, 'nodes', 3)
         """
         core_pos = position(pos, self._named)
-        if ties:
+        if score_only:
+            want, order = _core.Want.SCORE, None
+        elif ties:
             want, order = _core.Want.ALL_BEST, None
         else:
             want = _core.Want.FIRST_BEST
@@ -331,10 +386,10 @@ class Solver:
         asked = request(
             weak=weak, want=want, order=order, limit=limit_of(limit, time_limit, node_limit)
         )
-        r = self._solver_for(core_pos).search(core_pos, asked)
-        self._nodes = r.nodes
-        result = search_result(r)
-        if ties and rng is not None and result.exact and len(result.best_moves) > 1:
+        long = (progress, progress_every, checkpoint, checkpoint_every)
+        wanted: Want = "score" if score_only else "ties" if ties else "first"
+        result = self._long(pos, core_pos, asked, wanted, long)
+        if ties and rng is not None and result.exact and len(result.best_moves) > 1 and not score_only:
             result = replace(result, best_move=rng.choice(result.best_moves))
         return result
 
@@ -434,6 +489,23 @@ class Solver:
             game.play(found.best_move)
             line.append(found.best_move)
         return line
+
+    def _long(self, pos: PositionLike, core_pos: _core.Position, asked: _core.SearchRequest, want: Want,
+              long: tuple[ProgressCallback | None, float, str | os.PathLike[str] | None, float],
+              ) -> SearchResult:
+        """One search of the core, with the reports and checkpoints of ``long``
+        (progress, its interval, the checkpoint, its interval) where it asks for them.
+
+        Returns:
+            The search's result.
+        """
+        board = (core_pos.width, core_pos.height)
+        what = b""
+        if long[2] is not None:  # a checkpoint records the position
+            what = note(as_game(pos, board).moves, *board, weak=asked.weak, want=want)
+        r = self._solver_for(core_pos).search(core_pos, asked, long_search(*long, what))
+        self._nodes = r.nodes
+        return search_result(r)
 
     @overload
     def analyze(

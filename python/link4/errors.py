@@ -27,6 +27,7 @@ __all__ = [
     "BoardError",
     "BoardSizeError",
     "BookError",
+    "CheckpointError",
     "GameOverError",
     "IllegalMoveError",
     "Interrupted",
@@ -110,6 +111,25 @@ class BookError(ValueError):
     """
 
 
+class CheckpointError(ValueError):
+    """A checkpoint file that cannot be used or written: missing, cut short, damaged or
+    foreign (of another board, another table, another version).
+
+    A checkpoint is checked whole before any of it is trusted: its magic, version, board
+    and table, and a checksum of every byte.
+
+    Example:
+        >>> import link4, os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "junk.ckpt")
+        >>> with open(path, "wb") as f:
+        ...     _ = f.write(b"not a checkpoint at all" * 4)
+        >>> link4.read_checkpoint(path)
+        Traceback (most recent call last):
+          ...
+        link4.CheckpointError: ... is not a link4 checkpoint
+    """
+
+
 class BoardSizeError(BoardError):
     """A board size link4 does not play (4 to 9 columns, 4 to 12 rows).
 
@@ -176,6 +196,7 @@ for _cls in (
     GameOverError,
     BoardError,
     BookError,
+    CheckpointError,
     BoardSizeError,
     SizeMismatchError,
     Interrupted,
@@ -312,6 +333,20 @@ def _moved_after_four(winner: int) -> BoardError:
 
 # Each code of the engine (cpp/link4/errors.hpp lists them and their details) and the
 # exception it is: the one place where they are decoded.
+# What is wrong with a checkpoint file, by the core's reason (cpp/link4/checkpoint.hpp).
+_CHECKPOINT_REASONS: dict[str, str] = {
+    "unreadable": "cannot be read (no such file, or no permission)",
+    "unwritable": "cannot be written (no such folder, no permission or no space left)",
+    "truncated": "is cut short: no link4 checkpoint, or one not written to the end",
+    "magic": "is not a link4 checkpoint",
+    "version": "is a checkpoint of another format version (written by another link4)",
+    "byte_order": "is a checkpoint written on a machine of the other byte order",
+    "board": "is the checkpoint of a search on another board size",
+    "table": "holds a table of another size than this solver's (resume with the table it holds)",
+    "checksum": "is damaged (its checksum does not match): it is not used",
+}
+
+
 _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.MALFORMED_STRING: lambda d: InvalidMoveError(
         f"invalid move string {quoted(d['moves'])}: character {d['index'] + 1} is "
@@ -362,6 +397,7 @@ _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.BOOK_ENTRIES: lambda d: BookError(
         "the book file is corrupt (its entries are out of order or off the scale)"
     ),
+    ErrorCode.CHECKPOINT: lambda d: CheckpointError(f"{d['path']} {_CHECKPOINT_REASONS[d['reason']]}"),
 }
 
 

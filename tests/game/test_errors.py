@@ -21,6 +21,7 @@ from link4 import (
     BoardSizeError,
     Book,
     BookError,
+    CheckpointError,
     Game,
     GameOverError,
     IllegalMoveError,
@@ -405,6 +406,7 @@ MOVE_STRING = "but moves are the digits 1 to 7 (1 = leftmost column)"
 ENTRIES = "the book file is corrupt (its entries are out of order or off the scale)"
 # For each code: what raises it (through the public API, else through the binding that
 # raises it, where link4 checks first in Python), the exception and its message.
+MISSING_CHECKPOINT = "no-such-folder-here/no.ckpt"
 CORE_ERRORS: dict[ErrorCode, tuple[Callable[[], object], type[Exception], str]] = {
     ErrorCode.MALFORMED_STRING: (
         lambda: Game("448"),
@@ -522,6 +524,11 @@ CORE_ERRORS: dict[ErrorCode, tuple[Callable[[], object], type[Exception], str]] 
         lambda: Book.from_entries({canonical_key(Game("44")): 22}, depth=4),  # a score off the scale
         BookError,
         ENTRIES,
+    ),
+    ErrorCode.CHECKPOINT: (
+        lambda: link4.read_checkpoint(MISSING_CHECKPOINT),
+        CheckpointError,
+        f"{MISSING_CHECKPOINT} cannot be read (no such file, or no permission)",
     ),
 }
 # Once Python exits, searches are refused for good: that one is reached in a child.

@@ -1,0 +1,279 @@
+"""Long searches: progress reports, checkpoints, and solves stopped and resumed.
+
+A report is a claim about the position (its score's bounds, each column's): every one
+is checked against the exact values. A checkpoint must give back what the search had
+proven and nothing else: a solve stopped and resumed several times ends on the score
+of an uninterrupted one, at no more than 1.2 times its nodes, and a damaged or foreign
+file is refused whole.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import link4
+from link4 import CheckpointError, SearchProgress, _core
+
+# One position of each kind of table (packed, wide with 64-bit keys, with 128-bit keys),
+# each a second or less of search.
+POSITIONS = [
+    ("77111372", 7, 6),
+    ("1226355413779698", 9, 5),
+    ("325288874281771854261111", 8, 7),
+    ("23764486176783761138636487", 8, 8),
+]
+IDS = [f"{w}x{h}" for _, w, h in POSITIONS]
+
+
+def solver(width: int, height: int, threads: int = 1) -> link4.Solver:
+    return link4.Solver(table_mb=16, book=None, width=width, height=height, threads=threads)
+
+
+@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS, ids=IDS)
+def test_a_solve_stopped_and_resumed_several_times_ends_on_the_same_score(
+    moves: str, width: int, height: int, tmp_path: Path
+) -> None:
+    whole = solver(width, height)
+    score = whole.solve(moves)
+    nodes = whole.nodes
+    path = tmp_path / "solve.ckpt"
+    step = nodes // 5
+    r = solver(width, height).search(moves, score_only=True, node_limit=step, checkpoint=path)
+    runs = [r]
+    while r.stopped_by is not None:
+        # Each run a new solver, as after a killed process: all it knows is the file.
+        r = link4.resume(path, book=None, node_limit=step)
+        runs.append(r)
+    assert r.exact and r.score == score
+    assert len(runs) >= 5  # stopped four times at least
+    found = link4.read_checkpoint(path)
+    assert (found.lower, found.upper, found.moves, found.want) == (score, score, moves, "score")
+    assert found.nodes == sum(run.nodes for run in runs)
+    assert found.nodes <= 1.2 * nodes, f"{found.nodes:,} nodes resumed against {nodes:,} whole"
+
+
+def test_every_bound_a_stopped_search_wrote_holds(tmp_path: Path) -> None:
+    moves, width, height = POSITIONS[0]
+    exact = solver(width, height).solve(moves)
+    path = tmp_path / "solve.ckpt"
+    for limit in (1_000, 30_000, 300_000):
+        solver(width, height).search(moves, score_only=True, node_limit=limit, checkpoint=path)
+        found = link4.read_checkpoint(path)
+        assert found.lower <= exact <= found.upper
+        assert found.nodes == limit
+
+
+def test_a_resumed_search_for_the_best_moves_gives_them_all(tmp_path: Path) -> None:
+    moves, width, height = POSITIONS[0]
+    whole = solver(width, height).search(moves)
+    path = tmp_path / "ties.ckpt"
+    r = solver(width, height).search(moves, node_limit=whole.nodes // 4, checkpoint=path)
+    while r.stopped_by is not None:
+        r = link4.resume(path, book=None, node_limit=whole.nodes // 4)
+    assert (r.score, r.best_moves) == (whole.score, whole.best_moves)
+
+
+def test_threads_resume_what_one_thread_began(tmp_path: Path) -> None:
+    moves, width, height = POSITIONS[2]
+    score = solver(width, height).solve(moves)
+    path = tmp_path / "solve.ckpt"
+    solver(width, height).search(moves, score_only=True, node_limit=50_000, checkpoint=path)
+    assert link4.resume(path, book=None, threads=2).score == score
+
+
+def reports_of(moves: str, width: int, height: int, **kwargs: object) -> tuple[int, list[SearchProgress]]:
+    reports: list[SearchProgress] = []
+    s = solver(width, height)
+    score = s.solve(moves, progress=reports.append, progress_every=1e-4, **kwargs)  # type: ignore[arg-type]
+    return score, reports
+
+
+@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS, ids=IDS)
+def test_every_progress_report_tells_the_truth(moves: str, width: int, height: int) -> None:
+    score, reports = reports_of(moves, width, height)
+    assert len(reports) >= 5
+    values = solver(width, height).analyze(moves)
+    for before, after in itertools.pairwise(reports):
+        assert before.seconds <= after.seconds and before.nodes <= after.nodes
+    for p in reports:
+        assert p.lower <= score <= p.upper
+        assert len(p.columns) == width
+        for col, (bounds, value) in enumerate(zip(p.columns, values, strict=True)):
+            assert (bounds is None) == (value is None), col
+            if bounds is not None:
+                assert bounds[0] <= value <= bounds[1], (p, col)  # type: ignore[operator]
+        assert all(p.columns[c][0] == values[c] for c in p.settled)  # type: ignore[index]
+    assert reports[-1].nodes <= solver(width, height).search(moves, score_only=True).nodes
+    assert reports[-1].nodes_per_second > 0
+
+
+def test_reports_count_every_threads_nodes() -> None:
+    moves, width, height = "44", 7, 6
+    reports: list[SearchProgress] = []
+    s = solver(width, height, threads=2)
+    score = s.solve(moves, progress=reports.append, progress_every=0.05)
+    assert reports and score == 1
+    for before, after in itertools.pairwise(reports):
+        assert before.nodes <= after.nodes
+    assert reports[-1].nodes <= s.nodes  # the search's total, both threads'
+    assert reports[-1].lower <= score <= reports[-1].upper
+
+
+def test_a_progress_callback_that_raises_stops_the_search_and_the_checkpoint_is_written(
+    tmp_path: Path,
+) -> None:
+    moves, width, height = "44", 7, 6
+    path = tmp_path / "stopped.ckpt"
+
+    class Enough(Exception):
+        pass
+
+    def stop(p: SearchProgress) -> None:
+        if p.nodes > 200_000:
+            raise Enough(p.nodes)
+
+    s = solver(width, height)
+    with pytest.raises(Enough):
+        s.solve(moves, progress=stop, progress_every=1e-4, checkpoint=path)
+    found = link4.read_checkpoint(path)
+    assert 200_000 < found.nodes < 1_000_000 and not found.exact
+    assert link4.resume(path, book=None).score == solver(width, height).solve(moves)
+    assert s.solve("4455") == 18  # the solver is usable again
+
+
+def test_checkpoints_are_written_as_the_search_goes(tmp_path: Path) -> None:
+    path = tmp_path / "often.ckpt"
+    seen: list[int] = []
+
+    def look(p: SearchProgress) -> None:
+        if path.exists():
+            seen.append(link4.read_checkpoint(path).nodes)
+
+    solver(7, 6).solve("44", progress=look, progress_every=0.02, checkpoint=path, checkpoint_every=0.1)
+    assert len(set(seen)) >= 3  # several checkpoints, each read whole while the search ran
+    assert not (tmp_path / "often.ckpt.part").exists()
+
+
+def damaged(path: Path, at: int, value: bytes) -> Path:
+    data = bytearray(path.read_bytes())
+    at %= len(data)
+    assert data[at : at + len(value)] != value
+    data[at : at + len(value)] = value
+    out = path.with_name(f"damaged-{at}.ckpt")
+    out.write_bytes(bytes(data))
+    return out
+
+
+@pytest.fixture(scope="module")
+def a_checkpoint(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("ckpt") / "good.ckpt"
+    solver(7, 6).search("44", score_only=True, node_limit=20_000, checkpoint=path)
+    return path
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda p: damaged(p, 0, b"X"), "is not a link4 checkpoint"),
+        (lambda p: damaged(p, 8, b"\x07"), "of another format version"),
+        (lambda p: damaged(p, 16, b"\x01\x02\x03\x04\x05\x06\x07\x08"), "other byte order"),
+        (lambda p: damaged(p, 10, b"\x06"), "is damaged"),  # its header and record disagree
+        (lambda p: damaged(p, 4096, b"\xff\xfe"), "is damaged"),
+        (lambda p: damaged(p, -1, b"\x00"), "is damaged"),
+        (lambda p: damaged(p, 45, b"\xff\xff\xff"), "is damaged"),  # a note of 4 GB
+    ],
+    ids=["magic", "version", "byte-order", "board", "table", "checksum", "note-length"],
+)
+def test_a_damaged_checkpoint_is_refused(a_checkpoint: Path, change, message: str) -> None:  # type: ignore[no-untyped-def]
+    bad = change(a_checkpoint)
+    with pytest.raises(CheckpointError, match=message):
+        link4.resume(bad, book=None)
+
+
+def test_a_cut_checkpoint_is_refused(a_checkpoint: Path, tmp_path: Path) -> None:
+    data = a_checkpoint.read_bytes()
+    for keep in (0, 5, 47, 100, len(data) // 2, len(data) - 1):
+        cut = tmp_path / f"cut-{keep}.ckpt"
+        cut.write_bytes(data[:keep])
+        with pytest.raises(CheckpointError, match=r"cut short|is not a link4 checkpoint"):
+            link4.resume(cut, book=None)
+    longer = tmp_path / "longer.ckpt"
+    longer.write_bytes(data + b"\0")
+    with pytest.raises(CheckpointError, match="is damaged"):
+        link4.resume(longer, book=None)
+
+
+def test_a_foreign_checkpoint_is_refused(a_checkpoint: Path, tmp_path: Path) -> None:
+    other_board = _core.Solver(16 << 20, 1, None, width=6, height=7)
+    with pytest.raises(CheckpointError, match="another board size"):
+        other_board.load_checkpoint(str(a_checkpoint))
+    other_table = _core.Solver(32 << 20, 1, None, width=7, height=6)
+    with pytest.raises(CheckpointError, match="table of another size"):
+        other_table.load_checkpoint(str(a_checkpoint))
+    with pytest.raises(CheckpointError, match="cannot be read"):
+        link4.read_checkpoint(tmp_path / "missing.ckpt")
+    with pytest.raises(CheckpointError, match="cannot be written"):
+        solver(7, 6).solve("44", checkpoint=tmp_path / "no-such-folder" / "x.ckpt")
+
+
+def test_a_checkpoint_whose_record_is_not_ours_is_refused(tmp_path: Path) -> None:
+    # A whole, sound file whose note is not the record of a search.
+    core = _core.Solver(16 << 20, 1, None, width=7, height=6)
+    path = tmp_path / "odd.ckpt"
+    core.save_checkpoint(str(path), b"not json", -1, 1, 5, 0.5)
+    with pytest.raises(CheckpointError, match="not the checkpoint of a link4 search"):
+        link4.read_checkpoint(path)
+    core.save_checkpoint(str(path), json.dumps({"format": "link4 search", "moves": "44", "width": 6,
+                                                "height": 7, "weak": False, "want": "score"}).encode(),
+                         -1, 1, 5, 0.5)
+    with pytest.raises(CheckpointError, match="is damaged"):  # its header's board is 7 x 6
+        link4.read_checkpoint(path)
+
+
+def test_a_table_that_failed_to_load_is_left_empty(a_checkpoint: Path, tmp_path: Path) -> None:
+    data = bytearray(a_checkpoint.read_bytes())
+    data[-1] ^= 1
+    bad = tmp_path / "bad.ckpt"
+    bad.write_bytes(bytes(data))
+    core = _core.Solver(64 << 20, 1, None, width=7, height=6)
+    fresh = _core.Solver(64 << 20, 1, None, width=7, height=6)
+    pos = _core.Position.from_moves("4455", 7, 6)
+    with pytest.raises(CheckpointError):
+        core.load_checkpoint(str(bad))
+    assert core.solve(pos, False) == fresh.solve(pos, False)  # the same nodes: nothing kept
+
+
+def test_a_killed_solve_resumes_from_its_last_checkpoint(tmp_path: Path) -> None:
+    path = tmp_path / "killed.ckpt"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "link4", "solve", "--book", "none", "--checkpoint", str(path),
+         "--checkpoint-every", "0.1", "44"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while not path.exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)
+    finally:
+        child.send_signal(signal.SIGKILL)
+        child.wait()
+    found = link4.read_checkpoint(path)
+    assert not found.exact and found.nodes > 0
+    assert link4.resume(path, book=None, threads=2).score == solver(7, 6).solve("44")
+
+
+def test_intervals_are_checked() -> None:
+    with pytest.raises(ValueError, match="progress_every must be a number of seconds above 0"):
+        solver(7, 6).solve("44", progress=print, progress_every=0)
+    with pytest.raises(ValueError, match="checkpoint_every must be a number of seconds above 0"):
+        solver(7, 6).solve("44", checkpoint=os.devnull, checkpoint_every=-1)
