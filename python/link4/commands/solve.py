@@ -9,7 +9,9 @@ import time
 from collections.abc import Iterator, Sequence
 
 from link4.batch import Measured, measure_many
+from link4.commands._long_solve import ProgressLine, read_board, resume_one, solve_one, wants_long
 from link4.commands._options import (
+    SECONDS,
     TABLE_MB,
     THREADS,
     add_book_option,
@@ -19,8 +21,10 @@ from link4.commands._options import (
 )
 from link4.commands._progress import Advance, progress_bar
 from link4.engine import DEFAULT_TABLE_MB, ColumnValue, Solver
-from link4.errors import Interrupted
+from link4.errors import CheckpointError, Interrupted
 from link4.game import Game
+from link4.long_search import DEFAULT_CHECKPOINT_EVERY
+from link4.results import SearchResult
 
 DESCRIPTION = """\
 Solve positions given as move strings (digits 1-7, 1 = leftmost column; an empty string
@@ -34,7 +38,19 @@ one JSON object per line instead. A bad line gets a message on stderr and is ski
 the exit status is then 1. With --threads N, positions given as arguments are solved
 one after another, each by N threads sharing one table (the nodes are then all threads'
 sum); positions read from stdin are solved N at a time, each thread with its own table,
-and printed in order. A progress bar goes to stderr when it is a terminal."""
+and printed in order. A progress bar goes to stderr when it is a terminal.
+
+Long solves: a position given as an argument reports on stderr as it goes (the time,
+the nodes per second, the proven bounds of the score and of each column) when the
+search lasts more than a couple of seconds and stderr is a terminal, or always with
+--progress. With --checkpoint FILE its table is written to FILE every
+--checkpoint-every seconds and when it stops (Ctrl-C, --time-limit), so that
+'link4 solve --resume FILE' goes on from what it had proven. A search stopped by
+--time-limit prints the bounds it proved, 'LOW..HIGH', for its score.
+
+Examples:
+  link4 solve --size 8x6 --checkpoint 8x6.ckpt -      the empty 8x6 board, checkpointed
+  link4 solve --resume 8x6.ckpt --threads 2           ... and on from where it stopped"""
 
 CHUNK = 256  # positions per batch with --threads: output keeps flowing, order is kept
 EMPTY = "-"  # the empty board's moves in the output, and in the input as well as ""
@@ -55,8 +71,20 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--threads", type=THREADS, default=1, metavar="N",
                    help="threads: N per position given as an argument, or N positions "
                    "at a time from stdin (default 1)")
-    p.add_argument("--table-mb", type=TABLE_MB, default=DEFAULT_TABLE_MB, metavar="MB",
-                   help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread)")
+    p.add_argument("--table-mb", type=TABLE_MB, default=None, metavar="MB",
+                   help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread; "
+                   "with --resume, the checkpoint's)")
+    p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
+                   help="report on stderr as each search goes (default: at a terminal, once a "
+                   "search has lasted a couple of seconds)")
+    p.add_argument("--time-limit", type=SECONDS, metavar="SECONDS",
+                   help="stop each search after SECONDS: its score's proven bounds are printed")
+    p.add_argument("--checkpoint", metavar="FILE",
+                   help="write the search's table to FILE as it goes and when it stops (one position)")
+    p.add_argument("--checkpoint-every", type=SECONDS, default=DEFAULT_CHECKPOINT_EVERY, metavar="SECONDS",
+                   help=f"seconds between two checkpoints (default {DEFAULT_CHECKPOINT_EVERY:g})")
+    p.add_argument("--resume", metavar="FILE",
+                   help="go on with the search of a checkpoint written by --checkpoint (no MOVES)")
     add_size_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
@@ -79,18 +107,27 @@ def _moves(word: str) -> str:
     return "" if word == EMPTY else word
 
 
-def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValue], nodes: int,
-          seconds: float) -> str:
+def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValue] | SearchResult,
+          nodes: int, seconds: float) -> str:
     micros = round(seconds * 1e6)
+    if isinstance(value, SearchResult) and value.exact:
+        value = value.lower
     if args.json:
         doc: dict[str, object] = {"moves": game.moves}
-        if isinstance(value, int):
+        if isinstance(value, SearchResult):  # stopped by its limit
+            doc.update(score=None, lower=value.lower, upper=value.upper)
+        elif isinstance(value, int):
             doc["score"] = value
         else:
             doc["columns"] = [v if isinstance(v, int) else None for v in value]
         doc.update(weak=args.weak, nodes=nodes, microseconds=micros)
         return json.dumps(doc)
-    text = str(value) if isinstance(value, int) else " ".join("x" if v is None else str(v) for v in value)
+    if isinstance(value, SearchResult):
+        text = f"{value.lower}..{value.upper}"
+    elif isinstance(value, int):
+        text = str(value)
+    else:
+        text = " ".join("x" if v is None else str(v) for v in value)
     return f"{game.moves or EMPTY} {text} {nodes} {micros}"
 
 
@@ -115,10 +152,12 @@ def _one_by_one(args: argparse.Namespace, solver: Solver) -> int:
             if game is None:
                 status = 1
                 continue
-            value: int | Sequence[ColumnValue]
+            value: int | Sequence[ColumnValue] | SearchResult
             start = time.perf_counter()
             if args.analyze:
                 value = solver.analyze(game, weak=args.weak)
+            elif wants_long(args):
+                value = solve_one(args, solver, game, ProgressLine() if args.progress else None)
             else:
                 value = solver.solve(game, weak=args.weak)
             seconds = time.perf_counter() - start
@@ -165,12 +204,56 @@ def _solve_chunk(args: argparse.Namespace, games: Sequence[Game], advance: Advan
         sys.stdout.flush()
 
 
+def _misused(args: argparse.Namespace) -> str | None:
+    """What is wrong with the long solve's options as given, if anything."""
+    if args.resume is not None:
+        if args.positions:
+            return "--resume goes on with the checkpoint's own position: give no MOVES"
+        if args.checkpoint is not None or args.table_mb is not None or args.analyze:
+            return ("--resume takes the checkpoint's file, table and search: "
+                    "not --checkpoint, --table-mb or --analyze")
+        return None
+    if args.checkpoint is not None and len(args.positions) != 1:
+        return "--checkpoint is for one search: give one position as MOVES"
+    if args.analyze and (args.checkpoint is not None or args.time_limit is not None or args.progress):
+        return "--checkpoint, --time-limit and --progress are for the score, not with --analyze"
+    if not args.positions and (args.checkpoint is not None or args.time_limit is not None or args.progress):
+        return "--checkpoint, --time-limit and --progress are for positions given as MOVES"
+    return None
+
+
+def _resumed(args: argparse.Namespace) -> int:
+    """link4 solve --resume: the checkpoint's search, gone on with; its line printed."""
+    try:
+        args.book_choice = book_choice(args, read_board(args.resume))
+        game, r, nodes, seconds = resume_one(args, ProgressLine() if args.progress else None)
+    except (ValueError, MemoryError) as e:  # (CheckpointError and BookError are ValueErrors)
+        print(f"link4 solve: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"link4 solve: stopped; the checkpoint {args.resume} holds what was proven: "
+              f"go on with link4 solve --resume {args.resume}", file=sys.stderr)
+        raise
+    sys.stdout.write(_line(args, game, r, nodes, seconds) + "\n")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 solve`` with the parsed arguments; return the exit status."""
+    misused = _misused(args)
+    if misused:
+        print(f"link4 solve: {misused}", file=sys.stderr)
+        return 2
+    if args.progress is None:  # at a terminal, on for the positions given as arguments
+        args.progress = sys.stderr.isatty() and bool(args.positions or args.resume) and not args.analyze
+    if args.resume is not None:
+        return _resumed(args)
     board = board_size("solve", args)
     if board is None:
         return 2
     args.width, args.height = board
+    if args.table_mb is None:
+        args.table_mb = DEFAULT_TABLE_MB
     smp = args.threads if args.positions else 1  # threads on each search
     try:
         args.book_choice = book_choice(args, board)
@@ -180,6 +263,15 @@ def run(args: argparse.Namespace) -> int:
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
     if args.threads == 1 or args.positions:
-        return _one_by_one(args, solver)
+        try:
+            return _one_by_one(args, solver)
+        except CheckpointError as e:
+            print(f"link4 solve: {e}", file=sys.stderr)
+            return 2
+        except KeyboardInterrupt:
+            if args.checkpoint is not None:
+                print(f"link4 solve: stopped; the checkpoint {args.checkpoint} holds what was proven: "
+                      f"go on with link4 solve --resume {args.checkpoint}", file=sys.stderr)
+            raise
     del solver
     return _batched(args)
