@@ -121,7 +121,7 @@ class Checkpoint:
         width: The board's columns.
         height: The board's rows.
         weak: Whether only the outcome was asked.
-        want: What was asked besides the score (:data:`Want`).
+        want: What was asked besides the score (:data:`link4.long_search.Want`).
         lower: The proven lower bound of the score when it was written.
         upper: The proven upper bound.
         nodes: The positions searched by every run so far.

@@ -39,15 +39,12 @@ def progress_text(p: SearchProgress) -> str:
 class ProgressLine:
     """Reports on stderr: at a terminal one line rewritten in place, else a line each."""
 
-    def __init__(self, stream: TextIO = sys.stderr) -> None:
+    def __init__(self, every: float | None = None, stream: TextIO = sys.stderr) -> None:
         self._stream = stream
         self._tty = stream.isatty()
         self._shown = False
-
-    @property
-    def every(self) -> float:
+        self.every = every or (PROGRESS_EVERY if self._tty else PIPED_PROGRESS_EVERY)
         """The seconds between two reports."""
-        return PROGRESS_EVERY if self._tty else PIPED_PROGRESS_EVERY
 
     def __call__(self, p: SearchProgress) -> None:
         text = progress_text(p)

@@ -9,7 +9,15 @@ import time
 from collections.abc import Iterator, Sequence
 
 from link4.batch import Measured, measure_many
-from link4.commands._long_solve import ProgressLine, read_board, resume_one, solve_one, wants_long
+from link4.commands._long_solve import (
+    PIPED_PROGRESS_EVERY,
+    PROGRESS_EVERY,
+    ProgressLine,
+    read_board,
+    resume_one,
+    solve_one,
+    wants_long,
+)
 from link4.commands._options import (
     SECONDS,
     TABLE_MB,
@@ -77,6 +85,9 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report on stderr as each search goes (default: at a terminal, once a "
                    "search has lasted a couple of seconds)")
+    p.add_argument("--progress-every", type=SECONDS, metavar="SECONDS",
+                   help=f"seconds between two reports (default {PROGRESS_EVERY:g} at a terminal, "
+                   f"else {PIPED_PROGRESS_EVERY:g})")
     p.add_argument("--time-limit", type=SECONDS, metavar="SECONDS",
                    help="stop each search after SECONDS: its score's proven bounds are printed")
     p.add_argument("--checkpoint", metavar="FILE",
@@ -157,7 +168,8 @@ def _one_by_one(args: argparse.Namespace, solver: Solver) -> int:
             if args.analyze:
                 value = solver.analyze(game, weak=args.weak)
             elif wants_long(args):
-                value = solve_one(args, solver, game, ProgressLine() if args.progress else None)
+                line = ProgressLine(args.progress_every) if args.progress else None
+                value = solve_one(args, solver, game, line)
             else:
                 value = solver.solve(game, weak=args.weak)
             seconds = time.perf_counter() - start
@@ -226,7 +238,8 @@ def _resumed(args: argparse.Namespace) -> int:
     """link4 solve --resume: the checkpoint's search, gone on with; its line printed."""
     try:
         args.book_choice = book_choice(args, read_board(args.resume))
-        game, r, nodes, seconds = resume_one(args, ProgressLine() if args.progress else None)
+        line = ProgressLine(args.progress_every) if args.progress else None
+        game, r, nodes, seconds = resume_one(args, line)
     except (ValueError, MemoryError) as e:  # (CheckpointError and BookError are ValueErrors)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
