@@ -17,8 +17,8 @@ import link4 as lib
 # The empty board without the book: a few seconds of search, red wins with its 21st disc.
 EMPTY_NODES_AT_LEAST = 10_000_000
 PROGRESS = re.compile(
-    r"^(\d+) s, ([\d,]+) nodes \([\d.]+ M/s\), score ([+-]\d+)(?:\.\.([+-]\d+))?; "
-    r"columns (.*) \((\d) of (\d) settled\)$"
+    r"^(\d+) s, ([\d,]+) nodes \([\d.]+ M/s\), score ([+-]\d+)(?:\.\.([+-]\d+))?, "
+    r"(\d) of (\d) columns settled: (.*)$"
 )
 
 
@@ -39,7 +39,8 @@ def test_progress_lines_say_what_is_proven() -> None:
         lower = int(m[3])
         upper = int(m[4]) if m[4] else lower
         assert lower <= 1 <= upper
-        for column in m[5].split(", "):
+        assert int(m[6]) == 7
+        for column in m[7].split(", "):
             number, bounds = column.split(" ")
             low, _, high = bounds.partition("..")
             assert int(low) <= values[int(number) - 1] <= int(high or low), line  # type: ignore[operator]

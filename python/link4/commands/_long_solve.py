@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import shutil
 import sys
 from typing import TextIO
 
@@ -27,13 +28,12 @@ def progress_text(p: SearchProgress) -> str:
     score and of each column not lost for certain, columns numbered from 1.
 
     >>> progress_text(SearchProgress(12.0, 240_000_000, -2, 3, ((-5, -5), None, (-2, 3), (1, 1))))
-    '12 s, 240,000,000 nodes (20.0 M/s), score -2..+3; columns 1 -5, 3 -2..+3, 4 +1 (2 of 3 settled)'
+    '12 s, 240,000,000 nodes (20.0 M/s), score -2..+3, 2 of 3 columns settled: 1 -5, 3 -2..+3, 4 +1'
     """
     columns = [f"{c + 1} {_bounds(*b)}" for c, b in enumerate(p.columns) if b is not None]
-    playable = sum(b is not None for b in p.columns)
     rate = p.nodes_per_second / 1e6
-    return (f"{p.seconds:.0f} s, {p.nodes:,} nodes ({rate:.1f} M/s), score {_bounds(p.lower, p.upper)}; "
-            f"columns {', '.join(columns)} ({len(p.settled)} of {playable} settled)")
+    return (f"{p.seconds:.0f} s, {p.nodes:,} nodes ({rate:.1f} M/s), score {_bounds(p.lower, p.upper)}, "
+            f"{len(p.settled)} of {len(columns)} columns settled: {', '.join(columns)}")
 
 
 class ProgressLine:
@@ -49,6 +49,10 @@ class ProgressLine:
     def __call__(self, p: SearchProgress) -> None:
         text = progress_text(p)
         if self._tty:
+            # Cut to the terminal's width: a line that wrapped would not be rewritten whole.
+            width = shutil.get_terminal_size().columns - 1
+            if len(text) > width:
+                text = text[: max(width - 1, 0)] + "…"
             self._stream.write("\r\x1b[K" + text)
         else:
             self._stream.write(text + "\n")
