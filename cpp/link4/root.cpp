@@ -353,6 +353,15 @@ void Searcher<G>::report_progress(std::chrono::steady_clock::time_point now) {
         progress.upper = std::min(progress.upper, upper);
     } else if (root_pos_) {
         progress.columns = columns_from_table(*root_pos_, root_weak_, root_upper_);
+        // The score is the best column's value: what the columns prove bounds it too.
+        int lower = -kInfinity, upper = -kInfinity;
+        for (const ColumnValue& v : progress.columns) {
+            if (!v.legal) continue;
+            lower = std::max(lower, v.lower);
+            upper = std::max(upper, v.upper);
+        }
+        progress.lower = std::max(progress.lower, std::min(lower, progress.upper));
+        progress.upper = std::max(progress.lower, std::min(progress.upper, upper));
     }
     progress_.report(progress_.arg, progress);
 }

@@ -66,16 +66,20 @@ def test_a_time_limit_prints_the_bounds_and_the_checkpoint_resumes(tmp_path: Pat
     assert doc["nodes"] > max(int(nodes), EMPTY_NODES_AT_LEAST)  # every run's
 
 
-def test_ctrl_c_writes_the_checkpoint_and_says_how_to_go_on(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
+                         ids=["ctrl-c", "sigterm"])
+def test_a_stop_writes_the_checkpoint_and_says_how_to_go_on(
+    stop: signal.Signals, status: int, tmp_path: Path
+) -> None:
     path = tmp_path / "stopped.ckpt"
     child = subprocess.Popen(
         [sys.executable, "-m", "link4", "solve", "--book", "none", "--checkpoint", str(path), "-"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     time.sleep(1.5)
-    child.send_signal(signal.SIGINT)
+    child.send_signal(stop)
     out, err = child.communicate(timeout=60)
-    assert child.returncode == 130, err
+    assert child.returncode == status, err
     assert out == ""
     assert f"go on with link4 solve --resume {path}" in err
     found = lib.read_checkpoint(path)

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import shutil
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TextIO
 
 from link4.engine import Solver
@@ -17,6 +20,33 @@ PROGRESS_EVERY = 2.0
 quick search shows none)."""
 PIPED_PROGRESS_EVERY = 10.0
 """... and between two lines when stderr is no terminal (a log)."""
+
+
+TERMINATED_STATUS = 128 + signal.SIGTERM
+"""The exit status of a solve ended by SIGTERM (after its checkpoint)."""
+
+
+class Terminated(Exception):
+    """SIGTERM came while a checkpointed search ran: it stopped as on Ctrl-C."""
+
+
+@contextmanager
+def stop_on_sigterm() -> Iterator[None]:
+    """While in it, SIGTERM (a reboot's, a scheduler's) stops the search as Ctrl-C does,
+    so that its checkpoint is written, rather than ending the process at once."""
+
+    def stop(_signum: int, _frame: object) -> None:
+        raise Terminated
+
+    try:
+        before = signal.signal(signal.SIGTERM, stop)
+    except ValueError:  # not the main thread: signals are not ours to take
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def _bounds(lower: int, upper: int) -> str:

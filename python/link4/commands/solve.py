@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import sys
 import time
@@ -12,10 +13,13 @@ from link4.batch import Measured, measure_many
 from link4.commands._long_solve import (
     PIPED_PROGRESS_EVERY,
     PROGRESS_EVERY,
+    TERMINATED_STATUS,
     ProgressLine,
+    Terminated,
     read_board,
     resume_one,
     solve_one,
+    stop_on_sigterm,
     wants_long,
 )
 from link4.commands._options import (
@@ -52,7 +56,7 @@ Long solves: a position given as an argument reports on stderr as it goes (the t
 the nodes per second, the proven bounds of the score and of each column) when the
 search lasts more than a couple of seconds and stderr is a terminal, or always with
 --progress. With --checkpoint FILE its table is written to FILE every
---checkpoint-every seconds and when it stops (Ctrl-C, --time-limit), so that
+--checkpoint-every seconds and when it stops (Ctrl-C, SIGTERM, --time-limit), so that
 'link4 solve --resume FILE' goes on from what it had proven. A search stopped by
 --time-limit prints the bounds it proved, 'LOW..HIGH', for its score.
 
@@ -243,12 +247,23 @@ def _resumed(args: argparse.Namespace) -> int:
     except (ValueError, MemoryError) as e:  # (CheckpointError and BookError are ValueErrors)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"link4 solve: stopped; the checkpoint {args.resume} holds what was proven: "
-              f"go on with link4 solve --resume {args.resume}", file=sys.stderr)
-        raise
+    except (KeyboardInterrupt, Terminated) as stop:
+        return _stopped(args.resume, stop)
     sys.stdout.write(_line(args, game, r, nodes, seconds) + "\n")
     return 0
+
+
+def _stopped(checkpoint: str, stop: BaseException) -> int:
+    """Says where a stopped search's work is kept; Ctrl-C goes on up, SIGTERM ends here.
+
+    Returns:
+        The exit status of a command ended by SIGTERM.
+    """
+    print(f"link4 solve: stopped; the checkpoint {checkpoint} holds what was proven: "
+          f"go on with link4 solve --resume {checkpoint}", file=sys.stderr)
+    if isinstance(stop, KeyboardInterrupt):
+        raise stop
+    return TERMINATED_STATUS
 
 
 def run(args: argparse.Namespace) -> int:
@@ -260,7 +275,8 @@ def run(args: argparse.Namespace) -> int:
     if args.progress is None:  # at a terminal, on for the positions given as arguments
         args.progress = sys.stderr.isatty() and bool(args.positions or args.resume) and not args.analyze
     if args.resume is not None:
-        return _resumed(args)
+        with stop_on_sigterm():
+            return _resumed(args)
     board = board_size("solve", args)
     if board is None:
         return 2
@@ -277,14 +293,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.threads == 1 or args.positions:
         try:
-            return _one_by_one(args, solver)
+            with stop_on_sigterm() if args.checkpoint is not None else contextlib.nullcontext():
+                return _one_by_one(args, solver)
         except CheckpointError as e:
             print(f"link4 solve: {e}", file=sys.stderr)
             return 2
-        except KeyboardInterrupt:
-            if args.checkpoint is not None:
-                print(f"link4 solve: stopped; the checkpoint {args.checkpoint} holds what was proven: "
-                      f"go on with link4 solve --resume {args.checkpoint}", file=sys.stderr)
-            raise
+        except (KeyboardInterrupt, Terminated) as stop:
+            if args.checkpoint is None:
+                raise
+            return _stopped(args.checkpoint, stop)
     del solver
     return _batched(args)
