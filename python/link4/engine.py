@@ -516,6 +516,8 @@ class Solver:
         time_limit: None = None,
         node_limit: None = None,
         limit: None = None,
+        progress: ProgressCallback | None = None,
+        progress_every: float = DEFAULT_PROGRESS_EVERY,
     ) -> list[int | None]: ...
     @overload
     def analyze(
@@ -526,6 +528,8 @@ class Solver:
         time_limit: float | None = None,
         node_limit: int | None = None,
         limit: Limit | None = None,
+        progress: ProgressCallback | None = None,
+        progress_every: float = DEFAULT_PROGRESS_EVERY,
     ) -> list[ColumnValue]: ...
     def analyze(
         self,
@@ -535,6 +539,8 @@ class Solver:
         time_limit: float | None = None,
         node_limit: int | None = None,
         limit: Limit | None = None,
+        progress: ProgressCallback | None = None,
+        progress_every: float = DEFAULT_PROGRESS_EVERY,
     ) -> list[ColumnValue] | list[int | None]:
         """The value of playing each column, from the mover's view; None where full.
 
@@ -553,6 +559,11 @@ class Solver:
             node_limit: The most positions for the whole analysis; None for no limit.
             limit: The budget as one :class:`link4.Limit`, instead of ``time_limit``
                 and ``node_limit``.
+            progress: Called with a :class:`link4.SearchProgress` every
+                ``progress_every`` seconds while the analysis runs (each column's bounds
+                as proven so far); what it raises stops the analysis and is raised here.
+                None: no reports.
+            progress_every: Seconds between two reports.
 
         Returns:
             One value per column, left to right, each the score of the position after
@@ -576,7 +587,8 @@ class Solver:
         """
         core_pos = position(pos, self._named)
         asked = request(weak=weak, limit=limit_of(limit, time_limit, node_limit))
-        a = self._solver_for(core_pos).analyze(core_pos, asked)
+        reports = long_search(progress, progress_every, None, DEFAULT_CHECKPOINT_EVERY, b"")
+        a = self._solver_for(core_pos).analyze(core_pos, asked, reports)
         self._nodes = a.nodes
         return column_values(a)
 

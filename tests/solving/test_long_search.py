@@ -116,6 +116,22 @@ def test_every_progress_report_tells_the_truth(moves: str, width: int, height: i
     assert reports[-1].nodes_per_second > 0
 
 
+@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS[:2], ids=IDS[:2])
+def test_an_analysis_reports_each_columns_bounds_as_proven(moves: str, width: int, height: int) -> None:
+    reports: list[SearchProgress] = []
+    values = solver(width, height).analyze(moves, progress=reports.append, progress_every=1e-4)
+    assert len(reports) >= 5
+    settled_before: set[int] = set()
+    for p in reports:
+        assert p.lower <= max(v for v in values if v is not None) <= p.upper  # type: ignore[type-var]
+        for bounds, value in zip(p.columns, values, strict=True):
+            assert (bounds is None) == (value is None)
+            if bounds is not None:
+                assert bounds[0] <= value <= bounds[1]  # type: ignore[operator]
+        assert settled_before <= set(p.settled)  # what is proven stays proven
+        settled_before = set(p.settled)
+
+
 def test_reports_count_every_threads_nodes() -> None:
     moves, width, height = "44", 7, 6
     reports: list[SearchProgress] = []
