@@ -14,6 +14,10 @@ import pytest
 
 import link4 as lib
 
+# Not under CI's sanitizers: child processes searching for seconds, through the calls
+# tests/solving/test_long_search.py checks there.
+pytestmark = pytest.mark.heavy
+
 # The empty board without the book: a few seconds of search, red wins with its 21st disc.
 EMPTY_NODES_AT_LEAST = 10_000_000
 PROGRESS = re.compile(

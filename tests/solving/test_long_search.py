@@ -32,13 +32,19 @@ POSITIONS = [
     ("23764486176783761138636487", 8, 8),
 ]
 IDS = [f"{w}x{h}" for _, w, h in POSITIONS]
+# Under CI's sanitizers one position of each test is enough: the others run the same
+# compiled code again, for seconds each.
+EACH_POSITION = [
+    pytest.param(*position, id=name, marks=[pytest.mark.heavy] if n else [])
+    for n, (position, name) in enumerate(zip(POSITIONS, IDS, strict=True))
+]
 
 
 def solver(width: int, height: int, threads: int = 1) -> link4.Solver:
     return link4.Solver(table_mb=16, book=None, width=width, height=height, threads=threads)
 
 
-@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS, ids=IDS)
+@pytest.mark.parametrize(("moves", "width", "height"), EACH_POSITION)
 def test_a_solve_stopped_and_resumed_several_times_ends_on_the_same_score(
     moves: str, width: int, height: int, tmp_path: Path
 ) -> None:
@@ -97,7 +103,7 @@ def reports_of(moves: str, width: int, height: int, **kwargs: object) -> tuple[i
     return score, reports
 
 
-@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS, ids=IDS)
+@pytest.mark.parametrize(("moves", "width", "height"), EACH_POSITION)
 def test_every_progress_report_tells_the_truth(moves: str, width: int, height: int) -> None:
     score, reports = reports_of(moves, width, height)
     assert len(reports) >= 5
@@ -116,7 +122,7 @@ def test_every_progress_report_tells_the_truth(moves: str, width: int, height: i
     assert reports[-1].nodes_per_second > 0
 
 
-@pytest.mark.parametrize(("moves", "width", "height"), POSITIONS[:2], ids=IDS[:2])
+@pytest.mark.parametrize(("moves", "width", "height"), EACH_POSITION[:2])
 def test_an_analysis_reports_each_columns_bounds_as_proven(moves: str, width: int, height: int) -> None:
     reports: list[SearchProgress] = []
     values = solver(width, height).analyze(moves, progress=reports.append, progress_every=1e-4)
@@ -268,6 +274,7 @@ def test_a_table_that_failed_to_load_is_left_empty(a_checkpoint: Path, tmp_path:
     assert core.solve(pos, False) == fresh.solve(pos, False)  # the same nodes: nothing kept
 
 
+@pytest.mark.heavy  # a child process searching for seconds: what it checks is the file it leaves
 def test_a_killed_solve_resumes_from_its_last_checkpoint(tmp_path: Path) -> None:
     path = tmp_path / "killed.ckpt"
     child = subprocess.Popen(
