@@ -77,10 +77,13 @@ def test_a_stop_writes_the_checkpoint_and_says_how_to_go_on(
 ) -> None:
     path = tmp_path / "stopped.ckpt"
     child = subprocess.Popen(
-        [sys.executable, "-m", "link4", "solve", "--book", "none", "--checkpoint", str(path), "-"],
+        [sys.executable, "-m", "link4", "solve", "--book", "none", "--checkpoint", str(path),
+         "--checkpoint-every", "0.5", "-"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    time.sleep(1.5)
+    deadline = time.monotonic() + 60  # the search is under way once its first checkpoint is
+    while not path.exists() and time.monotonic() < deadline:
+        time.sleep(0.05)
     child.send_signal(stop)
     out, err = child.communicate(timeout=60)
     assert child.returncode == status, err
