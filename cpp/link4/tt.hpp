@@ -227,11 +227,8 @@ class TranspositionTable {
     }
     std::uint16_t generation() const { return generation_; }
     // After write_words: the generation the words were read in, so that their entries
-    // are the current ones. Every word is whole, so none is dropped (0).
-    std::size_t restore_generation(std::uint16_t generation) {
-        generation_ = generation;
-        return 0;
-    }
+    // are the current ones. Every word is a whole entry: none is torn.
+    void restore_generation(std::uint16_t generation) { generation_ = generation; }
     // Empties the table and starts the first generation (a checkpoint that failed to
     // load leaves no half-read entries behind).
     void reset() { wipe(); }

@@ -127,10 +127,9 @@ class WideTable {
     // After write_words: the generation the words were read in, and the entries of that
     // generation that a torn read left in a bucket their key does not hash to (key words
     // of one store, the data word of another: no key any search would look up there)
-    // emptied. Returns how many were.
-    std::size_t restore_generation(std::uint16_t generation) {
+    // emptied.
+    void restore_generation(std::uint16_t generation) {
         generation_ = generation;
-        std::size_t dropped = 0;
         for (std::size_t i = 0; i < size_; ++i) {
             Entry& e = entries_[i];
             const std::uint64_t data = e.words[kKeyWords];
@@ -141,10 +140,8 @@ class WideTable {
             std::memcpy(static_cast<void*>(&key), words.data(), sizeof key);
             if (bucket_of(key) != &entries_[i & ~std::size_t{kBucketSlots - 1}]) {
                 e = Entry{};
-                ++dropped;
             }
         }
-        return dropped;
     }
     void reset() { wipe(); }
 
