@@ -27,7 +27,6 @@ import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from link4 import _core
@@ -132,7 +131,7 @@ class Checkpoint:
     Each argument is kept as the attribute of the same name.
     """
 
-    path: Path
+    path: str
     moves: str
     width: int
     height: int
@@ -227,11 +226,11 @@ def read_checkpoint(path: str | os.PathLike[str]) -> Checkpoint:
           ...
         link4.CheckpointError: ... is not a link4 checkpoint
     """
-    where = Path(path)
-    return _checkpoint(where, _core.checkpoint_header(os.fspath(where)))
+    where = os.fspath(path)
+    return _checkpoint(where, _core.checkpoint_header(where))
 
 
-def _checkpoint(path: Path, record: dict[str, Any]) -> Checkpoint:
+def _checkpoint(path: str, record: dict[str, Any]) -> Checkpoint:
     """A Checkpoint from the core's record of a file, its note checked.
 
     Returns:
@@ -302,12 +301,12 @@ def resume(
         KeyboardInterrupt: Ctrl-C (a checkpoint is written first).
         ValueError: A limit or an interval out of range.
     """
-    where = Path(path)
+    where = os.fspath(path)
     found = read_checkpoint(where)
     board = (found.width, found.height)
     core = _core.Solver(table_bytes(found.table_mb), thread_count(threads),
                         BookSource.of(book).for_board(*board), width=found.width, height=found.height)
-    found = _checkpoint(where, core.load_checkpoint(os.fspath(where)))  # as read with the table
+    found = _checkpoint(where, core.load_checkpoint(where))  # as read with the table
     asked = request(weak=found.weak, want=_WANTS[found.want], limit=limit_of(limit, time_limit, node_limit))
     search = long_search(progress, progress_every, where, checkpoint_every,
                          note(found.moves, *board, weak=found.weak, want=found.want),
