@@ -14,6 +14,7 @@
 #include "any_book.hpp"
 #include "common.hpp"
 #include "link4/book.hpp"
+#include "link4/notation.hpp"
 
 namespace link4::bindings {
 namespace {
@@ -163,7 +164,7 @@ void register_book(py::module_& m) {
                      if (i >= book.size()) throw py::index_error();
                      auto [pos, columns] = book.entry_position(i);
                      std::string moves;
-                     for (int col : columns) moves += static_cast<char>('1' + col);
+                     for (int col : columns) moves += char_of_column(col);
                      return std::make_tuple(erased(pos), moves, static_cast<int>(book.scores()[i]));
                  });
              },

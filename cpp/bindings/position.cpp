@@ -55,7 +55,7 @@ AnyPosition from_moves(const py::str& text, int width, int height) {
     });
     const std::optional<ErrorCode> code = string_error_code(r.error);
     if (!code) return p;
-    // Every character before the offending one is an ASCII digit, so its byte index
+    // Every character before the offending one is an ASCII move character, so its byte index
     // is also its index in the Python string.
     py::dict details;
     details["moves"] = text;
@@ -115,7 +115,7 @@ std::string board_moves(const PyGrid& rows) {
         raise_error(*code, details);
     }
     std::string moves;
-    for (int col : rec.moves) moves += static_cast<char>('1' + col);
+    for (int col : rec.moves) moves += char_of_column(col);
     return moves;
 }
 
@@ -174,6 +174,7 @@ void register_position(py::module_& m) {
     m.attr("MAX_WIDTH") = kMaxWidth;
     m.attr("MIN_HEIGHT") = kMinHeight;
     m.attr("MAX_HEIGHT") = kMaxHeight;
+    m.attr("MAX_CELL_BITS") = kMaxCellBits;
     m.def("centre_order", [](int width) {
         require_supported_size(width, kMinHeight);
         std::vector<int> order;

@@ -12,9 +12,9 @@ const Shape<W>& shape_of(int width, int height) {
         std::array<Shape<W>, (kMaxWidth - kMinWidth + 1) * (kMaxHeight - kMinHeight + 1)> all{};
         for (int w = kMinWidth; w <= kMaxWidth; ++w)
             for (int h = kMinHeight; h <= kMaxHeight; ++h) {
-                // A 64-bit word holds only the sizes that fit it (shifting past its
-                // width would be undefined); the others are left empty.
-                if (sizeof(W) == 8 && !fits_64_bits(w, h)) continue;
+                // A word holds only the sizes that fit it (shifting past its width
+                // would be undefined); the others are left empty.
+                if (!is_supported_size(w, h) || (sizeof(W) == 8 && !fits_64_bits(w, h))) continue;
                 all[static_cast<std::size_t>((w - kMinWidth) * (kMaxHeight - kMinHeight + 1) +
                                              h - kMinHeight)] = make_shape<W>(w, h);
             }

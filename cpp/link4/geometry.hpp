@@ -20,17 +20,20 @@
 namespace link4 {
 
 inline constexpr int kMinWidth = 4;
-inline constexpr int kMaxWidth = 9;
+inline constexpr int kMaxWidth = 12;
 inline constexpr int kMinHeight = 4;
-inline constexpr int kMaxHeight = 12;
-// The most bits a board of the supported sizes spans, sentinels included.
-inline constexpr int kMaxCellBits = kMaxWidth * (kMaxHeight + 1);
+inline constexpr int kMaxHeight = 13;
+// The most bits a board of the supported sizes spans, sentinels included: every size
+// fits a 128-bit word (12 x 9, 11 x 10, 10 x 11, 9 x 13, ...), so not every pair of a
+// supported width and a supported height is a supported size.
+inline constexpr int kMaxCellBits = 128;
 // Boards whose keys fit kPackedKeyBits bits use the transposition table's packed
 // one-word entries (tt.hpp); the others store whole keys.
 inline constexpr int kPackedKeyBits = 49;
 
 constexpr bool is_supported_size(int width, int height) {
-    return width >= kMinWidth && width <= kMaxWidth && height >= kMinHeight && height <= kMaxHeight;
+    return width >= kMinWidth && width <= kMaxWidth && height >= kMinHeight &&
+           height <= kMaxHeight && width * (height + 1) <= kMaxCellBits;
 }
 // Whether a board's cells, with a sentinel per column, fit a 64-bit word.
 constexpr bool fits_64_bits(int width, int height) { return width * (height + 1) <= 64; }
@@ -246,6 +249,9 @@ using GeometryAt = typename ListItem<I, Geometries>::type;
     X(GeometryAt<6>) X(GeometryAt<7>) X(GeometryAt<8>) X(GeometryAt<9>)
 static_assert(list_size(Geometries{}) == 10, "LINK4_FOR_EACH_GEOMETRY names every geometry once");
 static_assert(std::is_same_v<GeometryAt<0>, Standard>, "the standard board comes first");
-static_assert(GeometryAt<9>::plays(kMaxWidth, kMaxHeight), "the last geometry plays every size");
+static_assert(GeometryAt<9>::plays(kMaxWidth, 9) && GeometryAt<9>::plays(9, kMaxHeight),
+              "the last geometry plays every size");
+static_assert(is_supported_size(kMaxWidth, 9) && is_supported_size(9, kMaxHeight) &&
+              !is_supported_size(kMaxWidth, 10));
 
 }  // namespace link4

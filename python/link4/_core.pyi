@@ -17,6 +17,7 @@ MIN_WIDTH: int
 MAX_WIDTH: int
 MIN_HEIGHT: int
 MAX_HEIGHT: int
+MAX_CELL_BITS: int
 # The columns of the 7-wide board from the centre outwards (centre_order for any width).
 CENTRE_ORDER: tuple[int, ...]
 

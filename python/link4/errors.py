@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from link4._core import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, ErrorCode
+from link4._core import MAX_CELL_BITS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, ErrorCode
 
 __all__ = [
     "BoardError",
@@ -42,12 +42,26 @@ __all__ = [
 # How much of what a user gave a message quotes: enough to recognise it, never a whole file.
 QUOTE_LIMIT = 40
 
+def move_characters(width: int) -> str:
+    """The characters of the moves on a board ``width`` columns wide, in words.
+
+    >>> move_characters(7), move_characters(10), move_characters(12)
+    ('the digits 1 to 7', 'the digits 1 to 9 and a (column 10)', 'the digits 1 to 9 and a to c (columns 10 to 12)')
+    """
+    if width <= 9:
+        return f"the digits 1 to {width}"
+    if width == 10:
+        return "the digits 1 to 9 and a (column 10)"
+    return f"the digits 1 to 9 and a to {chr(ord('a') + width - 10)} (columns 10 to {width})"
+
+
 # The details of an error code, by name (cpp/link4/errors.hpp names them for each code).
 _Details = dict[str, Any]
 
 
 class InvalidMoveError(ValueError):
-    """A move string is malformed: moves are the digits 1 to the board's width (1 = leftmost).
+    """A move string is malformed: moves are the digits 1 to the board's width (1 = leftmost),
+    and the letters a, b and c for columns 10, 11 and 12 of the widest boards.
 
     Example:
         >>> from link4 import Game
@@ -265,11 +279,17 @@ def board_size_error(width: int, height: int) -> BoardSizeError:
 
     Example:
         >>> board_size_error(3, 6)
-        BoardSizeError('link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 3 columns and 6 rows')
+        BoardSizeError('link4 plays boards of 4 to 12 columns and 4 to 13 rows, not 3 columns and 6 rows')
+        >>> board_size_error(12, 10)
+        BoardSizeError('link4 plays boards of 4 to 12 columns and 4 to 13 rows whose columns x (rows + 1) is at most 128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows')
     """
+    fits = MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
     return BoardSizeError(
         f"link4 plays boards of {MIN_WIDTH} to {MAX_WIDTH} columns and {MIN_HEIGHT} to "
-        f"{MAX_HEIGHT} rows, not {width} columns and {height} rows"
+        f"{MAX_HEIGHT} rows"
+        + ("" if not fits else
+           f" whose columns x (rows + 1) is at most {MAX_CELL_BITS} (12x9, 11x10, 10x11, 9x13...)")
+        + f", not {width} columns and {height} rows"
     )
 
 
@@ -350,7 +370,7 @@ _CHECKPOINT_REASONS: dict[str, str] = {
 _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.MALFORMED_STRING: lambda d: InvalidMoveError(
         f"invalid move string {quoted(d['moves'])}: character {d['index'] + 1} is "
-        f"{d['moves'][d['index']]!r}, but moves are the digits 1 to {d['width']} "
+        f"{d['moves'][d['index']]!r}, but moves are {move_characters(d['width'])} "
         "(1 = leftmost column)"
     ),
     ErrorCode.STRING_COLUMN_FULL: lambda d: IllegalMoveError(

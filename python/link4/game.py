@@ -23,7 +23,9 @@ from link4._formats import (
 )
 from link4.errors import IllegalMoveError, from_core, size_mismatch_error
 from link4.outcome import Outcome
-from link4.rules import HEIGHT, RED, WIDTH, YELLOW, Board, Cell, Player, check_size
+from link4.rules import (
+    HEIGHT, MOVE_CHARACTERS, RED, WIDTH, YELLOW, Board, Cell, Player, check_size, columns_of, move_string,
+)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -119,7 +121,7 @@ class Game:
             width, height = check_size(width, height)
         if isinstance(moves, str):
             self._pos = _core.Position.from_moves(moves, width, height)
-            self._moves = [ord(ch) - ord("1") for ch in moves]
+            self._moves = columns_of(moves)
             return
         if isinstance(moves, (bytes, bytearray)) or not isinstance(moves, Iterable):
             raise TypeError(
@@ -236,8 +238,8 @@ class Game:
 
     @property
     def moves(self) -> str:
-        """The record so far in move-string notation (1-based digits)."""
-        return "".join(chr(ord("1") + c) for c in self._moves)
+        """The record so far in move-string notation (1-based digits, a b c for columns 10-12)."""
+        return move_string(self._moves)
 
     @property
     def move_list(self) -> list[int]:
@@ -374,7 +376,7 @@ class Game:
 
     def __str__(self) -> str:
         lines = [" ".join("." if v == 0 else Player(v).glyph for v in row) for row in self.to_board()]
-        lines.append(" ".join(str(c + 1) for c in range(self._pos.width)))
+        lines.append(" ".join(MOVE_CHARACTERS[:self._pos.width]))
         outcome = self.outcome()
         if outcome is None:
             lines.append(f"{self.turn} ({self.turn.glyph}) to move")
@@ -668,7 +670,7 @@ def game_from_core(position: _core.Position, moves: str) -> Game:
     """
     game = Game.__new__(Game)
     game._pos = position
-    game._moves = [ord(ch) - ord("1") for ch in moves]
+    game._moves = columns_of(moves)
     return game
 
 

@@ -6,7 +6,7 @@ so that none of those imports another to get them. The names are also the packag
 
 >>> from link4.rules import MAX_WIDTH, MIN_HEIGHT, Player
 >>> Player.RED.other, MIN_HEIGHT, MAX_WIDTH
-(<Player.YELLOW: 2>, 4, 9)
+(<Player.YELLOW: 2>, 4, 12)
 """
 
 from __future__ import annotations
@@ -14,11 +14,15 @@ from __future__ import annotations
 import enum
 import operator
 import re
+from collections.abc import Iterable
 
 from link4 import _core
 from link4.errors import BoardSizeError, board_size_error, quoted
 
-__all__ = ["HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "RED", "WIDTH", "YELLOW", "Player"]
+__all__ = [
+    "HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "WIDTH", "YELLOW",
+    "Player", "column_of_character", "columns_of", "is_supported_size", "move_string",
+]
 
 WIDTH: int = _core.WIDTH
 """The standard board's width, the default everywhere (a bare move string means 7 x 6)."""
@@ -32,6 +36,62 @@ MIN_HEIGHT: int = _core.MIN_HEIGHT
 """The fewest rows a board may have."""
 MAX_HEIGHT: int = _core.MAX_HEIGHT
 """The most rows a board may have."""
+_MAX_CELL_BITS: int = _core.MAX_CELL_BITS
+
+
+def is_supported_size(width: int, height: int) -> bool:
+    """Whether link4 plays a board of ``width`` columns and ``height`` rows.
+
+    Every board of 4 to 12 columns and 4 to 13 rows whose cells, with one more a column,
+    fit 128 bits: 12 x 9, 11 x 10, 10 x 11 and 9 x 13 are the largest.
+
+    >>> is_supported_size(12, 9), is_supported_size(9, 13), is_supported_size(12, 10)
+    (True, True, False)
+    """
+    return (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
+            and width * (height + 1) <= _MAX_CELL_BITS)
+
+
+MOVE_CHARACTERS = "123456789abc"
+"""The character of each column in move strings, the leftmost first.
+
+Columns 1 to 9 are their digits, on every board; columns 10, 11 and 12 of the widest
+boards are ``a``, ``b`` and ``c`` (``A``, ``B`` and ``C`` are read as well), so that every
+move is one character.
+"""
+_COLUMN_OF_CHARACTER = {ch: col for col, ch in enumerate(MOVE_CHARACTERS)} | {
+    ch.upper(): col for col, ch in enumerate(MOVE_CHARACTERS) if ch.isalpha()
+}
+
+
+def move_string(columns: Iterable[int]) -> str:
+    """The move string of 0-based columns (each in 0 to ``MAX_WIDTH - 1``).
+
+    >>> move_string([3, 3, 9, 11])
+    '44ac'
+    """
+    return "".join(MOVE_CHARACTERS[c] for c in columns)
+
+
+def columns_of(moves: str) -> list[int]:
+    """The 0-based columns of a move string whose characters are all move characters.
+
+    Raises:
+        KeyError: A character that names no column (check the string first: a Game does).
+
+    >>> columns_of("44aC")
+    [3, 3, 9, 11]
+    """
+    return [_COLUMN_OF_CHARACTER[ch] for ch in moves]
+
+
+def column_of_character(ch: str) -> int | None:
+    """The 0-based column a move character names, or None.
+
+    >>> column_of_character("7"), column_of_character("B"), column_of_character("0")
+    (6, 10, None)
+    """
+    return _COLUMN_OF_CHARACTER.get(ch)
 
 
 def check_size(width: object, height: object) -> tuple[int, int]:
@@ -54,8 +114,7 @@ def check_size(width: object, height: object) -> tuple[int, int]:
     if (  # the common case, quickly
         type(width) is int
         and type(height) is int
-        and MIN_WIDTH <= width <= MAX_WIDTH
-        and MIN_HEIGHT <= height <= MAX_HEIGHT
+        and is_supported_size(width, height)
     ):
         return width, height
     size = []
@@ -67,7 +126,7 @@ def check_size(width: object, height: object) -> tuple[int, int]:
         except TypeError:
             raise TypeError(f"{name} is an int, not {type(value).__name__}") from None
     w, h = size
-    if not (MIN_WIDTH <= w <= MAX_WIDTH and MIN_HEIGHT <= h <= MAX_HEIGHT):
+    if not is_supported_size(w, h):
         raise board_size_error(w, h)
     return w, h
 
