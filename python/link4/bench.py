@@ -21,6 +21,7 @@ from pathlib import Path
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import GameOverError, IllegalMoveError, InvalidMoveError, quoted
 from link4.game import Game
+from link4.rules import HEIGHT, WIDTH, check_size, move_string
 from link4.score import winning_move
 
 __all__ = [
@@ -90,6 +91,8 @@ class BenchSet:
         name: the set's name, such as ``"Middle-Easy"`` (or a file's name).
         positions: (moves, expected score) pairs: a move string and the exact score of
             the side to move.
+        width: the board's columns (the standard sets: 7).
+        height: the board's rows (the standard sets: 6).
 
     Example:
         >>> s = load_set("End-Easy", limit=2)
@@ -101,9 +104,18 @@ class BenchSet:
 
     name: str
     positions: list[tuple[str, int]]  # (moves, expected score)
+    width: int = WIDTH
+    height: int = HEIGHT
 
 
-def _parse(lines: Iterator[str], source: str) -> list[tuple[str, int]]:
+def _zero_based_moves(word: str) -> str | None:
+    """The move string of moves written as 0-based column digits, or None if one is not a digit."""
+    if not (word.isascii() and word.isdigit()):
+        return None
+    return move_string(int(ch) for ch in word)
+
+
+def _parse(lines: Iterator[str], source: str, *, zero_based: bool = False) -> list[tuple[str, int]]:
     out = []
     for n, line in enumerate(lines, 1):
         words = line.split()
@@ -115,47 +127,74 @@ def _parse(lines: Iterator[str], source: str) -> list[tuple[str, int]]:
             score = int(words[1])
         except ValueError:
             raise ValueError(f"{source}, line {n}: the score {quoted(words[1])} is not an integer") from None
-        out.append((words[0], score))
+        moves: str | None = words[0]
+        if zero_based:
+            moves = _zero_based_moves(words[0])
+        if moves is None:
+            raise ValueError(
+                f"{source}, line {n}: the moves {quoted(words[0])} are not 0-based column digits"
+            )
+        out.append((moves, score))
     return out
 
 
-def load_set(name_or_path: str, limit: int | None = None) -> BenchSet:
+def load_set(
+    name_or_path: str,
+    limit: int | None = None,
+    *,
+    width: int = WIDTH,
+    height: int = HEIGHT,
+    zero_based: bool = False,
+) -> BenchSet:
     """A bundled set by file name (``Test_L2_R1``) or set name (``Middle-Easy``), or a file.
 
     A file holds one ``<moves> <score>`` line per position (blank lines are skipped), as
-    the bundled sets do.
+    the bundled sets do: the moves a move string, or with ``zero_based`` the columns as
+    digits counted from 0, as the test sets of Steininger's c4 write them (``0`` is the
+    leftmost column; its 10 x 6 sets use ``0`` to ``9``).
 
     Args:
         name_or_path: a bundled set's file name or set name (in any case), else the path
             of a file.
         limit: keep only the first ``limit`` positions; by default, all of them.
+        width: the columns of the file's board (the bundled sets are 7 x 6).
+        height: the rows of the file's board.
+        zero_based: the file's moves are 0-based column digits.
 
     Returns:
-        The set, named by its set name, or by the file's name for a file.
+        The set, named by its set name, or by the file's name for a file; its moves as
+        move strings.
 
     Raises:
         OSError: the file cannot be read (FileNotFoundError for a name that is neither a
             bundled set nor a file).
-        ValueError: a line is not ``<moves> <score>`` with an integer score (the message
-            names the file and the line), or the file is not UTF-8.
+        ValueError: a line is not ``<moves> <score>`` with an integer score, or with
+            ``zero_based`` its moves are not digits (the message names the file and the
+            line), or the file is not UTF-8, or a bundled set asked on another board.
+        link4.BoardSizeError: a size link4 does not play.
 
     Example:
         >>> s = load_set("middle-easy", limit=3)
         >>> s.name, len(s.positions)
         ('Middle-Easy', 3)
     """
+    width, height = check_size(width, height)
     by_name = {name.lower(): file for file, name in SETS}
     file = by_name.get(name_or_path.lower(), name_or_path)
     if file in _NAMES:
+        if (width, height) != (WIDTH, HEIGHT) or zero_based:
+            raise ValueError(
+                f"{_NAMES[file]} is a set of 7x6 move strings: it takes no other size or notation"
+            )
         text = resources.files("link4").joinpath("data", "pons", file).read_text()
         positions = _parse(iter(text.splitlines()), file)
         name = _NAMES[file]
     else:
         path = Path(name_or_path)
         with path.open(encoding="utf-8") as f:
-            positions = _parse(f, str(path))
+            positions = _parse(f, str(path), zero_based=zero_based)
         name = path.name
-    return BenchSet(name, positions[:limit] if limit is not None else positions)
+    return BenchSet(name, positions[:limit] if limit is not None else positions, width, height)
 
 
 @dataclass
@@ -262,11 +301,12 @@ def run_set(
         ('End-Easy', 3, 3, [])
     """
     # The solver's figures, never the book's.
-    solver = solver or Solver(table_mb, threads=threads, book=None)
+    board = {"width": bench_set.width, "height": bench_set.height}
+    solver = solver or Solver(table_mb, threads=threads, book=None, **board)
     games = []
     for moves, _ in bench_set.positions:
         try:
-            games.append(Game(moves))
+            games.append(Game(moves, **board))
         except (InvalidMoveError, IllegalMoveError) as e:
             raise ValueError(f"{bench_set.name}: {e}") from None
     result = SetResult(bench_set.name)

@@ -9,9 +9,9 @@ import sys
 import time
 
 from link4 import bench
-from link4.commands._options import THREADS, whole_number
+from link4.commands._options import TABLE_MB, THREADS, add_size_option, board_size, whole_number
 from link4.errors import BoardSizeError
-from link4.rules import parse_size
+from link4.rules import HEIGHT, WIDTH, parse_size
 
 _DEFAULT_SIZES = " ".join(f"{w}x{h}" for w, h in bench.SIZES)
 
@@ -45,9 +45,16 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--limit", type=whole_number(1), metavar="N", help="at most N positions per set")
     p.add_argument("--threads", type=THREADS, default=1, metavar="N",
                    help="threads per solve (default 1, the deterministic signature)")
+    p.add_argument("--table-mb", type=TABLE_MB, default=bench.BENCH_TABLE_MB, metavar="MB",
+                   help=f"the table of the sets' solves (default {bench.BENCH_TABLE_MB}, that of "
+                   "the signature)")
+    add_size_option(p)
+    p.add_argument("--zero-based", action="store_true",
+                   help="the files' moves are columns counted from 0, one digit each, as in the "
+                   "test sets of Steininger's c4 (such as its 10x6 sets: --size 10x6 --zero-based)")
     p.add_argument("files", nargs="*", metavar="FILE",
-                   help="sets to run instead: files of '<moves> <score>' lines, or set names "
-                   "such as Middle-Easy")
+                   help="sets to run instead: files of '<moves> <score>' lines (positions of "
+                   "the --size board), or set names such as Middle-Easy")
     p.set_defaults(func=run)
 
 
@@ -68,9 +75,10 @@ def _sizes(text: str) -> list[tuple[int, int]]:
 
 
 def _run_sizes(args: argparse.Namespace) -> int:
-    if args.files or args.weak or args.limit is not None or args.threads != 1:
-        print("link4 bench: --sizes runs alone (no FILE, --weak, --limit or --threads)",
-              file=sys.stderr)
+    if (args.files or args.weak or args.limit is not None or args.threads != 1 or args.zero_based
+            or args.table_mb != bench.BENCH_TABLE_MB or args.size != f"{WIDTH}x{HEIGHT}"):
+        print("link4 bench: --sizes runs alone (no FILE, --weak, --limit, --threads, --table-mb, "
+              "--size or --zero-based)", file=sys.stderr)
         return 2
     try:
         sizes = _sizes(args.sizes)
@@ -89,9 +97,17 @@ def run(args: argparse.Namespace) -> int:
     """Run ``link4 bench`` with the parsed arguments; return the exit status."""
     if args.sizes is not None:
         return _run_sizes(args)
+    if (board := board_size("bench", args)) is None:
+        return 2
+    width, height = board
+    if (board != (WIDTH, HEIGHT) or args.zero_based) and not args.files:
+        print("link4 bench: --size and --zero-based are those of FILEs: name the files",
+              file=sys.stderr)
+        return 2
     try:
         if args.files:
-            sets = [bench.load_set(f, args.limit) for f in args.files]
+            sets = [bench.load_set(f, args.limit, width=width, height=height, zero_based=args.zero_based)
+                    for f in args.files]
         else:
             sets = bench.standard_plan(full=args.full, everything=args.all, limit=args.limit)
     except (OSError, ValueError) as e:
@@ -115,7 +131,8 @@ def run(args: argparse.Namespace) -> int:
                 if tty or done < n:
                     print(f"  {name}: {done}/{n}", end=end, file=sys.stderr, flush=True)
 
-        r = bench.run_set(s, weak=args.weak, threads=args.threads, progress=progress)
+        r = bench.run_set(s, weak=args.weak, table_mb=args.table_mb, threads=args.threads,
+                          progress=progress)
         if tty:
             print(" " * 40, end="\r", file=sys.stderr)
         total_nodes += r.total_nodes
@@ -126,8 +143,11 @@ def run(args: argparse.Namespace) -> int:
               flush=True)
         for moves, want, got in r.wrong[:10]:
             print(f"  wrong: {moves} expected {want}, got {got}")
-    if args.threads == 1:
-        print(f"Bench: {total_nodes}")
-    else:
+    if args.threads != 1:
         print(f"Bench: {total_nodes} ({args.threads} threads: not a signature, it varies run to run)")
+    elif args.table_mb != bench.BENCH_TABLE_MB:
+        print(f"Bench: {total_nodes} ({args.table_mb:g} MB table: not the signature's "
+              f"{bench.BENCH_TABLE_MB} MB)")
+    else:
+        print(f"Bench: {total_nodes}")
     return 1 if wrong else 0
