@@ -16,13 +16,14 @@ using SharedBook = std::shared_ptr<const Book<G>>;
 
 using AnyBook = AnySize<ConstBook>;
 
-// `book` (null: none) as the book of g, for what plays boards of g's size; a book of
-// another size is refused.
+// `book` (null: none) as the book of g, for what plays g's game; a book of another
+// size or line is refused.
 template <typename G>
 SharedBook<G> book_for(const G& g, const std::shared_ptr<AnyBook>& book) {
     if (!book) return nullptr;
-    if (!book->is_size(g.width(), g.height()))
-        raise_size_mismatch("book", book->width(), book->height(), g.width(), g.height());
+    if (!book->is_game(g.width(), g.height(), g.inarow()))
+        raise_size_mismatch("book", book->width(), book->height(), book->inarow(), g.width(),
+                            g.height(), g.inarow());
     return book->shared<G>();
 }
 

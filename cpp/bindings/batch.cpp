@@ -60,15 +60,19 @@ bool run(Batch<G>& batch, py::object progress) {
     return true;
 }
 
-// The size every position and the book share: a batch is for one board size.
-std::pair<int, int> batch_size(const std::vector<AnyPosition>& positions, const OptionalBook& book) {
-    std::pair<int, int> size{Standard::width(), Standard::height()};
-    if (book) size = {(*book)->width(), (*book)->height()};
-    else if (!positions.empty()) size = {positions[0].width, positions[0].height};
+// The game every position and the book share: a batch is for one board size and line.
+struct BatchGame {
+    int width = Standard::width(), height = Standard::height(), inarow = kConnectFour;
+};
+BatchGame batch_game(const std::vector<AnyPosition>& positions, const OptionalBook& book) {
+    BatchGame game;
+    if (book) game = {(*book)->width(), (*book)->height(), (*book)->inarow()};
+    else if (!positions.empty()) game = {positions[0].width, positions[0].height, positions[0].inarow};
     for (const AnyPosition& p : positions)
-        if (p.width != size.first || p.height != size.second)
-            raise_size_mismatch("position", p.width, p.height, size.first, size.second);
-    return size;
+        if (p.width != game.width || p.height != game.height || p.inarow != game.inarow)
+            raise_size_mismatch("position", p.width, p.height, p.inarow, game.width, game.height,
+                                game.inarow);
+    return game;
 }
 
 // (per position its result when done, whether Ctrl-C stopped the batch). `Sized` is the
@@ -77,8 +81,8 @@ template <typename Sized>
 std::tuple<std::vector<std::optional<Sized>>, bool> run_batch(
     const std::vector<AnyPosition>& positions, const SearchRequest& request, bool analyze,
     int threads, std::size_t table_bytes, const OptionalBook& book, py::object progress) {
-    const auto [width, height] = batch_size(positions, book);
-    return with_geometry(width, height, [&](const auto& g) {
+    const auto [width, height, inarow] = batch_game(positions, book);
+    return with_geometry(width, height, inarow, [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
         BatchOptions<G> options;
         options.request = request;

@@ -44,9 +44,9 @@ decltype(auto) visit(const AnyBook& b, F&& f) {
 }
 
 std::shared_ptr<AnyBook> from_entries(const std::vector<std::pair<py::int_, int>>& entries,
-                                      int depth, int width, int height) {
-    require_supported_size(width, height);
-    return with_geometry(width, height, [&](const auto& g) {
+                                      int depth, int width, int height, int inarow) {
+    require_supported_game(width, height, inarow);
+    return with_geometry(width, height, inarow, [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
         std::vector<std::pair<WordOf<G>, int>> typed_entries;
         typed_entries.reserve(entries.size());
@@ -98,7 +98,7 @@ std::shared_ptr<AnyBook> parse(const py::bytes& data) {
     std::shared_ptr<AnyBook> book;
     {
         WithoutGil released;
-        book = with_geometry(header.width, header.height, [&](const auto& g) {
+        book = with_geometry(header.width, header.height, header.inarow, [&](const auto& g) {
             using G = std::decay_t<decltype(g)>;
             auto typed_book =
                 std::make_shared<const Book<G>>(Book<G>::parse(g, start, bytes.size(), error));
@@ -123,9 +123,9 @@ void register_book_tools(py::module_& m) {
           },
           py::arg("data"), "CRC-32 of bytes, as zlib.crc32 (the book's checksum).");
     m.def("position_from_key",
-          [](const py::int_& key, int width, int height) -> std::optional<AnyPosition> {
-              require_supported_size(width, height);
-              return with_geometry(width, height, [&](const auto& g) -> std::optional<AnyPosition> {
+          [](const py::int_& key, int width, int height, int inarow) -> std::optional<AnyPosition> {
+              require_supported_game(width, height, inarow);
+              return with_geometry(width, height, inarow, [&](const auto& g) -> std::optional<AnyPosition> {
                   using G = std::decay_t<decltype(g)>;
                   Position<G> pos(g);
                   const auto word = key_from_python<WordOf<G>>(key);
@@ -134,7 +134,9 @@ void register_book_tools(py::module_& m) {
               });
           },
           py::arg("key"), py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
-          "The position with this key (see bitboard.hpp) on a board of width x height, or None.");
+          py::arg("inarow") = kConnectFour,
+          "The position with this key (see bitboard.hpp) on a board of width x height with\n"
+          "inarow in a row, or None.");
 }
 
 }  // namespace
@@ -146,10 +148,13 @@ void register_book(py::module_& m) {
                     "A book from the bytes of a book file (format in cpp/link4/book.hpp).")
         .def_static("from_entries", &from_entries, py::arg("entries"), py::arg("depth"),
                     py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
+                    py::arg("inarow") = kConnectFour,
                     "A book of (canonical key, exact score) entries, in any order, holding\n"
-                    "positions of at most depth discs, for boards of width x height.")
+                    "positions of at most depth discs, for the game of width x height with\n"
+                    "inarow in a row.")
         .def_property_readonly("width", &AnyBook::width)
         .def_property_readonly("height", &AnyBook::height)
+        .def_property_readonly("inarow", &AnyBook::inarow)
         .def_property_readonly("version", &version, "The format version of the file the book was read from (book.hpp).")
         .def("to_bytes",
              [](const AnyBook& b) {
@@ -173,7 +178,7 @@ void register_book(py::module_& m) {
              "increasing.")
         .def("get",
              [](const AnyBook& b, const AnyPosition& p) -> std::optional<int> {
-                 require_size("position", p.width, p.height, b);
+                 require_game_of(p, b);
                  return visit(b, [&](const auto& book) { return book.get(typed(book.geometry(), p)); });
              },
              py::arg("position"))

@@ -63,14 +63,26 @@ void require_supported_size(int width, int height) {
     raise_error(ErrorCode::kBoardSize, details);
 }
 
-void raise_size_mismatch(const char* what, int width, int height, int expected_width,
-                         int expected_height) {
+void require_supported_game(int width, int height, int inarow) {
+    require_supported_size(width, height);
+    if (is_supported_inarow(width, height, inarow)) return;
+    py::dict details;
+    details["width"] = width;
+    details["height"] = height;
+    details["inarow"] = inarow;
+    raise_error(ErrorCode::kInarow, details);
+}
+
+void raise_size_mismatch(const char* what, int width, int height, int inarow, int expected_width,
+                         int expected_height, int expected_inarow) {
     py::dict details;
     details["what"] = what;
     details["width"] = width;
     details["height"] = height;
+    details["inarow"] = inarow;
     details["expected_width"] = expected_width;
     details["expected_height"] = expected_height;
+    details["expected_inarow"] = expected_inarow;
     raise_error(ErrorCode::kSizeMismatch, details);
 }
 
@@ -139,6 +151,7 @@ void register_errors(py::module_& m) {
         .value("EXITING", ErrorCode::kExiting)
         .value("BAD_ARGUMENT", ErrorCode::kBadArgument)
         .value("BOARD_SIZE", ErrorCode::kBoardSize)
+        .value("INAROW", ErrorCode::kInarow)
         .value("SIZE_MISMATCH", ErrorCode::kSizeMismatch)
         .value("BOARD_SHAPE", ErrorCode::kBoardShape)
         .value("BAD_CELL", ErrorCode::kBadCell)

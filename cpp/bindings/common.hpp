@@ -34,15 +34,23 @@ void require_running(const Position<G>& pos) {
 }
 // A board size link4 does not play.
 void require_supported_size(int width, int height);
-// `what` ("position", "book") is for a board of width x height, where one of
-// expected_width x expected_height was expected.
-[[noreturn]] void raise_size_mismatch(const char* what, int width, int height,
-                                      int expected_width, int expected_height);
-// The same unless width x height is the size of `expected` (an AnySize, any_size.hpp).
+// The same, then a length of line (k in a row) link4 does not play on that board.
+void require_supported_game(int width, int height, int inarow);
+// `what` ("position", "book") is for the game of width x height and `inarow` in a row,
+// where one of expected_width x expected_height and expected_inarow was expected.
+[[noreturn]] void raise_size_mismatch(const char* what, int width, int height, int inarow,
+                                      int expected_width, int expected_height, int expected_inarow);
+// The same unless the game is that of `expected` (an AnySize, any_size.hpp).
 template <typename Sized>
-void require_size(const char* what, int width, int height, const Sized& expected) {
-    if (!expected.is_size(width, height))
-        raise_size_mismatch(what, width, height, expected.width(), expected.height());
+void require_game(const char* what, int width, int height, int inarow, const Sized& expected) {
+    if (!expected.is_game(width, height, inarow))
+        raise_size_mismatch(what, width, height, inarow, expected.width(), expected.height(),
+                            expected.inarow());
+}
+// The same for a position.
+template <typename Sized>
+void require_game_of(const AnyPosition& p, const Sized& expected) {
+    require_game("position", p.width, p.height, p.inarow, expected);
 }
 
 // Keys as Python ints, of either word, and back: none for an int that is no word's

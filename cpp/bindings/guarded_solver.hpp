@@ -13,15 +13,15 @@
 
 namespace link4::bindings {
 
-// The Solver Python holds: a solver for boards of one size, one call at a time. A thread
+// The Solver Python holds: a solver for one game (size and line), one call at a time. A thread
 // that calls while another is in it gets RuntimeError at once rather than waiting
 // (link4.Solver documents this); the flag is checked here, in C++, because on the
 // easiest positions a guard written in Python cost more than the search.
 struct GuardedSolver {
     // `book` may be null: none.
-    GuardedSolver(int width, int height, std::size_t table_bytes, int threads,
+    GuardedSolver(int width, int height, int inarow, std::size_t table_bytes, int threads,
                   const std::shared_ptr<AnyBook>& book)
-        : solver(width, height, [&](const auto& g) {
+        : solver(width, height, inarow, [&](const auto& g) {
               using G = std::decay_t<decltype(g)>;
               auto typed = std::make_shared<Solver<G>>(g, table_bytes, threads);
               if (book) typed->set_book(book_for(g, book));

@@ -116,6 +116,7 @@ py::dict checkpoint_record(const CheckpointState& state) {
     py::dict d;
     d["width"] = state.width;
     d["height"] = state.height;
+    d["inarow"] = state.inarow;
     d["table_bytes"] = state.table_words * 8;
     d["nodes"] = state.nodes;
     d["seconds"] = state.seconds;

@@ -27,9 +27,9 @@ std::string utf8(const py::str& s) {
     return b.cast<std::string>();
 }
 
-AnyPosition empty_position(int width, int height) {
-    require_supported_size(width, height);
-    return {width, height, {}, {}, 0};
+AnyPosition empty_position(int width, int height, int inarow) {
+    require_supported_game(width, height, inarow);
+    return {width, height, inarow, {}, {}, 0};
 }
 
 // The error of a move string: the digits are checked against the width before any is
@@ -45,9 +45,9 @@ std::optional<ErrorCode> string_error_code(MoveError error) {
     return std::nullopt;
 }
 
-AnyPosition from_moves(const py::str& text, int width, int height) {
+AnyPosition from_moves(const py::str& text, int width, int height, int inarow) {
     const std::string moves = utf8(text);
-    AnyPosition p = empty_position(width, height);
+    AnyPosition p = empty_position(width, height, inarow);
     ParseResult r;
     p = with_position(p, [&](auto pos) {
         r = play_moves(pos, moves);
@@ -88,15 +88,15 @@ std::optional<ErrorCode> board_error_code(BoardError e) {
     return std::nullopt;
 }
 
-// The move string that reaches a board given as rows (top first) of 0/1/2 cells; the
-// board's size is the rows' shape.
-std::string board_moves(const PyGrid& rows) {
+// The move string that reaches a board given as rows (top first) of 0/1/2 cells, with
+// `inarow` in a row; the board's size is the rows' shape.
+std::string board_moves(const PyGrid& rows, int inarow) {
     Grid grid{};
     const int height = static_cast<int>(rows.size());
     const int width = rows.empty() ? 0 : static_cast<int>(rows[0].size());
     for (const auto& row : rows)
         if (static_cast<int>(row.size()) != width) raise_error(ErrorCode::kBoardShape);
-    require_supported_size(width, height);
+    require_supported_game(width, height, inarow);
     for (int r = 0; r < height; ++r) {
         for (int c = 0; c < width; ++c) {
             const int v = rows[r][c];
@@ -104,7 +104,7 @@ std::string board_moves(const PyGrid& rows) {
         }
     }
     const Reconstruction rec =
-        with_geometry(width, height, [&](const auto& g) { return reconstruct(g, grid); });
+        with_geometry(width, height, inarow, [&](const auto& g) { return reconstruct(g, grid); });
     if (const std::optional<ErrorCode> code = board_error_code(rec.error)) {
         py::dict details;
         details["col"] = rec.where.col;
@@ -124,11 +124,11 @@ std::optional<std::vector<std::tuple<int, int>>> winning_cells_of(const AnyPosit
     const Line line = with_position(p, [&](const auto& pos) { return winning_line(pos, last_col); });
     if (!line.found) return std::nullopt;
     std::vector<std::tuple<int, int>> cells;
-    for (const Cell& c : line.cells) cells.emplace_back(c.col, c.row);
+    for (int i = 0; i < line.length; ++i) cells.emplace_back(line.cells[i].col, line.cells[i].row);
     return cells;
 }
 
-// The empty cells where a disc would complete a four for the side to move, then for
+// The empty cells where a disc would complete a line for the side to move, then for
 // the other side, each as (column, row) from the bottom left.
 std::tuple<std::vector<std::tuple<int, int>>, std::vector<std::tuple<int, int>>> threat_cells(
     const AnyPosition& p) {
@@ -175,6 +175,9 @@ void register_position(py::module_& m) {
     m.attr("MIN_HEIGHT") = kMinHeight;
     m.attr("MAX_HEIGHT") = kMaxHeight;
     m.attr("MAX_CELL_BITS") = kMaxCellBits;
+    m.attr("INAROW") = kConnectFour;
+    m.attr("MIN_INAROW") = kMinInarow;
+    m.attr("MAX_INAROW") = kMaxInarow;
     m.def("centre_order", [](int width) {
         require_supported_size(width, kMinHeight);
         std::vector<int> order;
@@ -185,11 +188,13 @@ void register_position(py::module_& m) {
 
     py::class_<AnyPosition>(m, "Position")
         .def(py::init(&empty_position), py::arg("width") = Standard::width(),
-             py::arg("height") = Standard::height())
+             py::arg("height") = Standard::height(), py::arg("inarow") = kConnectFour)
         .def_static("from_moves", &from_moves, py::arg("moves"),
-                    py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
+                    py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
+                    py::arg("inarow") = kConnectFour)
         .def_readonly("width", &AnyPosition::width)
         .def_readonly("height", &AnyPosition::height)
+        .def_readonly("inarow", &AnyPosition::inarow)
         .def("play", &play, py::arg("col"))
         .def("undo", &undo, py::arg("col"))
         .def("can_play",
@@ -225,10 +230,10 @@ void register_position(py::module_& m) {
              })
         .def("rows", &grid_rows)
         .def("winning_line", &winning_cells_of, py::arg("last_col"),
-             "The four (column, row) cells of the winning line through the last disc, "
+             "The (column, row) cells of the winning line through the last disc, "
              "which went into last_col; None when the last move did not win.")
         .def("threats", &threat_cells,
-             "The empty cells that would complete a four: (the side to move's, the other "
+             "The empty cells that would complete a line: (the side to move's, the other "
              "side's), each a list of (column, row) cells.")
         .def("copy", [](const AnyPosition& p) { return p; })
         .def("__copy__", [](const AnyPosition& p) { return p; })
@@ -236,12 +241,13 @@ void register_position(py::module_& m) {
         .def("__eq__", [](const AnyPosition& a, const AnyPosition& b) { return a == b; })
         .def("__hash__", [](const AnyPosition& p) {
             return static_cast<py::ssize_t>(mix64(p.current + p.mask) ^
-                                            static_cast<std::uint64_t>(p.width * 16 + p.height));
+                                            static_cast<std::uint64_t>((p.width * 16 + p.height) * 8 + p.inarow));
         });
 
-    m.def("board_moves", &board_moves, py::arg("rows"),
+    m.def("board_moves", &board_moves, py::arg("rows"), py::arg("inarow") = kConnectFour,
           "A move string that reaches the board (rows top first, cells 0 empty, 1 red, "
-          "2 yellow; its size the rows' shape), or the BoardError that says why no game does.");
+          "2 yellow; its size the rows' shape) with inarow in a row, or the BoardError that "
+          "says why no game does.");
     m.def("perft", [](const AnyPosition& p, int depth) {
         if (depth < 0) raise_bad_argument("depth", depth);
         WithoutGil released;

@@ -114,7 +114,7 @@ Sized run(GuardedSolver& solver, const AnyPosition& pos, const SearchRequest& re
     SearchRequest mine = polled(request);
     Sized answer;
     answer.width = pos.width;
-    require_size("position", pos.width, pos.height, solver.solver);
+    require_game_of(pos, solver.solver);
     CheckpointError last_checkpoint = CheckpointError::kNone;
     solver.solver.with_position(pos, [&](auto& s, const auto& typed_pos) {
         require_running(typed_pos);
@@ -221,7 +221,7 @@ const char* rule_name(StaticRule rule) {
     switch (rule) {
         case StaticRule::kClaimeven: return "claimeven";
         case StaticRule::kZugzwang: return "zugzwang";
-        case StaticRule::kNoFourLeft: return "no_four_left";
+        case StaticRule::kNoLineLeft: return "no_four_left";
     }
     return "";
 }
@@ -316,16 +316,19 @@ void register_solver(py::module_& m) {
 
     py::class_<GuardedSolver>(m, "Solver")
         .def(py::init([](std::size_t table_bytes, int threads,
-                         std::optional<std::shared_ptr<AnyBook>> book, int width, int height) {
-                 require_supported_size(width, height);
+                         std::optional<std::shared_ptr<AnyBook>> book, int width, int height,
+                         int inarow) {
+                 require_supported_game(width, height, inarow);
                  // None: no book
-                 return std::make_unique<GuardedSolver>(width, height, table_bytes, threads,
+                 return std::make_unique<GuardedSolver>(width, height, inarow, table_bytes, threads,
                                                         book ? *book : nullptr);
              }),
              py::arg("table_bytes"), py::arg("threads") = 1, py::arg("book") = py::none(),
-             py::arg("width") = Standard::width(), py::arg("height") = Standard::height())
+             py::arg("width") = Standard::width(), py::arg("height") = Standard::height(),
+             py::arg("inarow") = kConnectFour)
         .def_property_readonly("width", [](const GuardedSolver& s) { return s.solver.width(); })
         .def_property_readonly("height", [](const GuardedSolver& s) { return s.solver.height(); })
+        .def_property_readonly("inarow", [](const GuardedSolver& s) { return s.solver.inarow(); })
         .def("search",
              [](GuardedSolver& s, const AnyPosition& p, const SearchRequest& r,
                 std::optional<LongSearch*> long_search) { return search(s, p, r, long_search.value_or(nullptr)); },

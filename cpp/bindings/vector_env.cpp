@@ -107,10 +107,11 @@ struct Outputs {
 };
 
 std::unique_ptr<AnyVectorEnv> make_env(int width, int height, std::size_t count, std::optional<PlayerSpec> opponent,
-                                       int agent, const OptionalBook& book, std::size_t table_bytes, int threads) {
-    require_supported_size(width, height);
+                                       int agent, const OptionalBook& book, std::size_t table_bytes, int threads,
+                                       int inarow) {
+    require_supported_game(width, height, inarow);
     if (opponent) checked(*opponent);
-    return std::make_unique<AnyVectorEnv>(width, height, [&](const auto& g) {
+    return std::make_unique<AnyVectorEnv>(width, height, inarow, [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
         return std::make_shared<VectorEnv<G>>(g, count, opponent, agent, book_for(g, book.value_or(nullptr)),
                                               table_bytes, threads);
@@ -148,17 +149,17 @@ void history(const AnyVectorEnv& env, const py::object& moves, const py::object&
 }
 
 std::unique_ptr<AnyBots> make_bots(int width, int height, const PlayerSpec& spec, const OptionalBook& book,
-                                   std::size_t table_bytes, int threads) {
-    require_supported_size(width, height);
+                                   std::size_t table_bytes, int threads, int inarow) {
+    require_supported_game(width, height, inarow);
     checked(spec);
-    return std::make_unique<AnyBots>(width, height, [&](const auto& g) {
+    return std::make_unique<AnyBots>(width, height, inarow, [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
         return std::make_shared<Bots<G>>(g, spec, book_for(g, book.value_or(nullptr)), table_bytes, threads);
     });
 }
 
 void choose_all(AnyBots& bots, const AnyVectorEnv& env, const py::object& streams, const py::object& out) {
-    require_size("environment", env.width(), env.height(), bots);
+    require_game("environment", env.width(), env.height(), env.inarow(), bots);
     const Items<std::uint64_t> s(streams, env_count(env), "streams", true);
     const Items<std::int64_t> o(out, env_count(env), "out", true);
     WithoutGil released;
@@ -176,12 +177,12 @@ class AnyPlayer {
     // is raised once the move is made.
     int choose(const AnyPosition& p, Stream& rng, std::optional<GuardedSolver*> solver) {
         GuardedSolver* lent = solver.value_or(nullptr);
-        require_size("position", p.width, p.height, player_);
+        require_game_of(p, player_);
         last_score_.reset();
         int move = -1;
         if (lent) {
             const GuardedSolver::Claim claim(*lent);
-            require_size("position", p.width, p.height, lent->solver);
+            require_game_of(p, lent->solver);
             player_.visit_with(lent->solver, [&](auto& player, auto& lent_solver) {
                 const auto pos = typed(player.geometry(), p);
                 require_running(pos);
@@ -209,10 +210,10 @@ class AnyPlayer {
 };
 
 std::unique_ptr<AnyPlayer> make_player(int width, int height, const PlayerSpec& spec, const OptionalBook& book,
-                                       std::size_t table_bytes) {
-    require_supported_size(width, height);
+                                       std::size_t table_bytes, int inarow) {
+    require_supported_game(width, height, inarow);
     checked(spec);
-    return std::make_unique<AnyPlayer>(AnySize<Player>(width, height, [&](const auto& g) {
+    return std::make_unique<AnyPlayer>(AnySize<Player>(width, height, inarow, [&](const auto& g) {
         using G = std::decay_t<decltype(g)>;
         auto player = std::make_shared<Player<G>>(g, spec, book_for(g, book.value_or(nullptr)), table_bytes);
         player->watch(poll_signals);
@@ -268,7 +269,8 @@ void register_players(py::module_& m) {
     }, py::arg("position"), "The columns that do not let the opponent win with its next disc.");
     py::class_<AnyPlayer>(m, "Player")
         .def(py::init(&make_player),
-             py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"), py::arg("table_bytes"))
+             py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"), py::arg("table_bytes"),
+             py::arg("inarow") = kConnectFour)
         .def("choose", &AnyPlayer::choose, py::arg("position"), py::arg("stream"), py::arg("solver") = std::nullopt)
         .def_property_readonly("last_score", &AnyPlayer::last_score);
     register_vector_env(m);
@@ -294,10 +296,12 @@ void register_vector_env(py::module_& m) {
     py::class_<AnyVectorEnv>(m, "VectorEnv")
         .def(py::init(&make_env),
              py::arg("width"), py::arg("height"), py::arg("count"), py::arg("opponent"),
-             py::arg("agent"), py::arg("book"), py::arg("table_bytes"), py::arg("threads"))
+             py::arg("agent"), py::arg("book"), py::arg("table_bytes"), py::arg("threads"),
+             py::arg("inarow") = kConnectFour)
         .def_property_readonly("size", &env_count)
         .def_property_readonly("width", &AnyVectorEnv::width)
         .def_property_readonly("height", &AnyVectorEnv::height)
+        .def_property_readonly("inarow", &AnyVectorEnv::inarow)
         .def("reset", &reset, py::arg("seeds"), py::arg("which"), py::arg("outputs"))
         .def("step", &step, py::arg("actions"), py::arg("autoreset"), py::arg("outputs"))
         .def("masks", [](const AnyVectorEnv& env, const py::object& out) {
@@ -323,7 +327,7 @@ void register_vector_env(py::module_& m) {
     py::class_<AnyBots>(m, "Bots")
         .def(py::init(&make_bots),
              py::arg("width"), py::arg("height"), py::arg("spec"), py::arg("book"),
-             py::arg("table_bytes"), py::arg("threads"))
+             py::arg("table_bytes"), py::arg("threads"), py::arg("inarow") = kConnectFour)
         .def("choose", &choose_all, py::arg("env"), py::arg("streams"), py::arg("out"));
 }
 

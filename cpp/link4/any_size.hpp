@@ -19,16 +19,18 @@ class AnySize {
     template <typename G>
     using Held = std::shared_ptr<T<G>>;
 
-    // Holds make(g), a Held<G> made for g, the geometry of width x height.
-    // Precondition: a supported size.
+    // Holds make(g), a Held<G> made for g, the geometry of width x height with `inarow`
+    // in a row. Precondition: a supported size and length of line.
     template <typename Make>
-    AnySize(int width, int height, Make&& make)
-        : width_(width), height_(height),
-          held_(with_geometry(width, height, [&](const auto& g) -> PerGeometry<Held> { return make(g); })) {}
-    // Holds `typed`, of the size of its geometry. Precondition: not null.
+    AnySize(int width, int height, int inarow, Make&& make)
+        : width_(width), height_(height), inarow_(inarow),
+          held_(with_geometry(width, height, inarow,
+                              [&](const auto& g) -> PerGeometry<Held> { return make(g); })) {}
+    // Holds `typed`, of the game of its geometry. Precondition: not null.
     template <typename G>
     explicit AnySize(Held<G> typed)
-        : width_(typed->geometry().width()), height_(typed->geometry().height()), held_(std::move(typed)) {}
+        : width_(typed->geometry().width()), height_(typed->geometry().height()),
+          inarow_(typed->geometry().inarow()), held_(std::move(typed)) {}
 
     // One holder for each object (a copy would share it).
     AnySize(const AnySize&) = delete;
@@ -38,7 +40,11 @@ class AnySize {
 
     int width() const { return width_; }
     int height() const { return height_; }
-    bool is_size(int width, int height) const { return width == width_ && height == height_; }
+    int inarow() const { return inarow_; }
+    // Whether this object is of the game width x height with `inarow` in a row.
+    bool is_game(int width, int height, int inarow) const {
+        return width == width_ && height == height_ && inarow == inarow_;
+    }
 
     // Calls f(object) with the typed object.
     template <typename F>
@@ -57,14 +63,14 @@ class AnySize {
     }
 
     // Calls f(object, position) with `p` as a position of the object's geometry.
-    // Precondition: is_size(p.width, p.height).
+    // Precondition: is_game(p.width, p.height, p.inarow).
     template <typename F>
     decltype(auto) with_position(const AnyPosition& p, F&& f) {
         return visit([&](auto& object) -> decltype(auto) { return f(object, typed(object.geometry(), p)); });
     }
 
     // Calls f(object, theirs) with `other`'s object typed for the same geometry as this
-    // one. Precondition: other.is_size(width(), height()).
+    // one. Precondition: other.is_game(width(), height(), inarow()).
     template <typename Other, typename F>
     decltype(auto) visit_with(Other& other, F&& f) {
         return visit([&](auto& object) -> decltype(auto) {
@@ -74,7 +80,7 @@ class AnySize {
     }
 
   private:
-    int width_, height_;
+    int width_, height_, inarow_;
     PerGeometry<Held> held_;
 };
 

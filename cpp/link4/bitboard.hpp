@@ -37,7 +37,10 @@
 //
 // Win detection by shifts: for a direction with step s (1 vertical, height + 1
 // horizontal, height and height + 2 for the two diagonals), m = b & (b >> s) marks cells that start a pair;
-// m & (m >> 2s) marks cells that start a run of four.
+// m & (m >> 2s) marks cells that start a run of four. A line of k (the geometry's
+// inarow(), four but on the variants) is found the same way. A run that would leave the
+// board, in any direction and of any length, meets a sentinel or a cell past the board's
+// bits, which no disc ever holds: no line wraps from one column into the next.
 #pragma once
 
 #include <array>
@@ -68,32 +71,77 @@ constexpr WordOf<G> cell(const G& g, int col, int row) {
     return WordOf<G>{1} << (col * g.column_bits() + row);
 }
 
-// True when `discs` holds four in a row in any direction.
+// Whether a line fits across the board (horizontally, and so along the diagonals where
+// it fits the height too). Where it does not (five in a row on four columns), only the
+// vertical lines are looked for: the shifts of the others, (k - 1) columns' bits, could
+// pass a 64-bit word's width.
 template <typename G>
-constexpr bool has_four(const G& g, WordOf<G> discs) {
-    const int steps[] = {1, g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
+constexpr bool across_fits(const G& g) {
+    return g.inarow() <= g.width();
+}
+
+// The cells of `discs` that start a run of `inarow` discs with step s (a doubling: a
+// pair, then pairs of pairs, then what the length needs besides).
+template <typename W>
+constexpr W run_starts(W discs, int s, int inarow) {
+    const W pairs = discs & (discs >> s);
+    switch (inarow) {
+        case 3: return pairs & (discs >> (2 * s));
+        case 4: return pairs & (pairs >> (2 * s));
+        case 5: return pairs & (pairs >> (2 * s)) & (discs >> (4 * s));
+        default: return pairs & (pairs >> (2 * s)) & (pairs >> (4 * s));  // 6
+    }
+}
+
+// True when `discs` holds a line of the geometry's length (four in a row, on a board
+// of another goal k in a row) in any direction.
+template <typename G>
+constexpr bool has_line(const G& g, WordOf<G> discs) {
+    if (run_starts(discs, 1, g.inarow())) return true;  // vertical
+    if (!across_fits(g)) return false;
+    const int steps[] = {g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
     for (int s : steps) {
-        const WordOf<G> m = discs & (discs >> s);
-        if (m & (m >> (2 * s))) return true;
+        if (run_starts(discs, s, g.inarow())) return true;
     }
     return false;
 }
 
 // The empty cells (anywhere on the board, reachable or not) that would complete a
-// four for `discs`. `mask` is the set of occupied cells.
+// line for `discs`. `mask` is the set of occupied cells.
 template <typename G>
 constexpr WordOf<G> winning_cells(const G& g, WordOf<G> discs, WordOf<G> mask) {
-    // Vertical: three stacked discs, the cell above them.
-    WordOf<G> r = (discs << 1) & (discs << 2) & (discs << 3);
-    // The three other directions, with step s: the cell completes xxx_, x_xx, xx_x or _xxx.
+    using W = WordOf<G>;
     const int steps[] = {g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
+    W r{};
+    if (g.inarow() == kConnectFour) {
+        // Vertical: three stacked discs, the cell above them.
+        r = (discs << 1) & (discs << 2) & (discs << 3);
+        // The three other directions, with step s: the cell completes xxx_, x_xx, xx_x or _xxx.
+        for (int s : steps) {
+            W p = (discs << s) & (discs << (2 * s));
+            r |= p & (discs << (3 * s));
+            r |= p & (discs >> s);
+            p = (discs >> s) & (discs >> (2 * s));
+            r |= p & (discs << s);
+            r |= p & (discs >> (3 * s));
+        }
+        return r & (g.board_mask() ^ mask);
+    }
+    // Any length k: a cell completes a line when it has a discs in a row before it and
+    // k - 1 - a after it, for some a. before[a] marks the cells with a discs just before
+    // them along the step, after[a] those with a discs just after.
+    const int k = g.inarow();
+    r = ~W{};
+    for (int i = 1; i < k; ++i) r &= discs << i;  // vertical: k - 1 stacked discs below
+    if (!across_fits(g)) return r & (g.board_mask() ^ mask);
     for (int s : steps) {
-        WordOf<G> p = (discs << s) & (discs << (2 * s));
-        r |= p & (discs << (3 * s));
-        r |= p & (discs >> s);
-        p = (discs >> s) & (discs >> (2 * s));
-        r |= p & (discs << s);
-        r |= p & (discs >> (3 * s));
+        W before[kMaxInarow], after[kMaxInarow];
+        before[0] = after[0] = ~W{};
+        for (int a = 1; a < k; ++a) {
+            before[a] = before[a - 1] & (discs << (a * s));
+            after[a] = after[a - 1] & (discs >> (a * s));
+        }
+        for (int a = 0; a < k; ++a) r |= before[a] & after[k - 1 - a];
     }
     return r & (g.board_mask() ^ mask);
 }
@@ -174,8 +222,8 @@ class Position {
         --moves_;
     }
 
-    // True when the side that just moved has four in a row.
-    constexpr bool last_mover_won() const { return has_four(g_, opponent()); }
+    // True when the side that just moved has a line (four in a row, or k).
+    constexpr bool last_mover_won() const { return has_line(g_, opponent()); }
     constexpr bool is_full() const { return moves_ == g_.cells(); }
     // The game ends at once with a four, or with a full board (a draw).
     constexpr bool is_over() const { return is_full() || last_mover_won(); }
@@ -283,10 +331,11 @@ static_assert([] {
     return true;
 }());
 
-// The four cells (column, row; row 0 at the bottom) of a line of four through the disc at
-// (col, row) that belongs to `discs`, or an empty result when there is none. Directions
-// are tried horizontal, vertical, rising diagonal, falling diagonal; in a run longer than
-// four, the first window of four (from the left, or the bottom) that holds the disc.
+// The cells (column, row; row 0 at the bottom) of a winning line (four in a row, or the
+// geometry's k) through the disc at (col, row) that belongs to `discs`, or an empty
+// result when there is none. Directions are tried horizontal, vertical, rising diagonal,
+// falling diagonal; in a run longer than the line, the first window of its length (from
+// the left, or the bottom) that holds the disc.
 struct Cell {
     int col;
     int row;
@@ -299,7 +348,8 @@ constexpr Cell cell_of_bit(const G& g, int bit) {
 }
 struct Line {
     bool found = false;
-    std::array<Cell, 4> cells{};
+    int length = 0;  // the cells of `cells` used: the geometry's inarow()
+    std::array<Cell, kMaxInarow> cells{};
 };
 template <typename G>
 constexpr Line line_through(const G& g, WordOf<G> discs, int col, int row) {
@@ -312,10 +362,11 @@ constexpr Line line_through(const G& g, WordOf<G> discs, int col, int row) {
         int start = 0, end = 0;
         while (owns(col + (start - 1) * d[0], row + (start - 1) * d[1])) --start;
         while (owns(col + (end + 1) * d[0], row + (end + 1) * d[1])) ++end;
-        if (end - start >= 3) {
-            const int first = start > -3 ? start : -3;
-            Line line{true, {}};
-            for (int i = 0; i < 4; ++i)
+        const int k = g.inarow();
+        if (end - start >= k - 1) {
+            const int first = start > 1 - k ? start : 1 - k;
+            Line line{true, k, {}};
+            for (int i = 0; i < k; ++i)
                 line.cells[i] = {col + (first + i) * d[0], row + (first + i) * d[1]};
             return line;
         }

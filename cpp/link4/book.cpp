@@ -105,10 +105,13 @@ BookHeader read_book_header(const std::uint8_t* data, std::size_t size) {
         if (data[i] != static_cast<std::uint8_t>(kMagic[i])) return {BookError::kBadMagic};
     const auto version = static_cast<int>(read_le(data + 8, 2));
     if (version != kBookVersion && version != kFirstBookVersion) return {BookError::kBadVersion};
-    const bool standard = data[10] == Standard::width() && data[11] == Standard::height();
-    if (!is_supported_size(data[10], data[11]) || (version == kFirstBookVersion && !standard))
+    const int inarow = data[13] == 0 ? kConnectFour : data[13];
+    const bool standard = data[10] == Standard::width() && data[11] == Standard::height() &&
+                          inarow == kConnectFour;
+    if (!is_supported_size(data[10], data[11]) || !is_supported_inarow(data[10], data[11], inarow) ||
+        (version == kFirstBookVersion && !standard))
         return {BookError::kBadBoard};
-    return {BookError::kNone, version, data[10], data[11]};
+    return {BookError::kNone, version, data[10], data[11], inarow};
 }
 
 template <typename G>
@@ -117,7 +120,7 @@ Book<G> Book<G>::parse(G g, const std::uint8_t* data, std::size_t size, BookErro
     const BookHeader header = read_book_header(data, size);
     error = header.error;
     if (error != BookError::kNone) return book;
-    if (header.width != g.width() || header.height != g.height()) {
+    if (header.width != g.width() || header.height != g.height() || header.inarow != g.inarow()) {
         error = BookError::kBadBoard;
         return book;
     }
@@ -191,6 +194,7 @@ std::vector<std::uint8_t> Book<G>::serialize() const {
     out[10] = static_cast<std::uint8_t>(g_.width());
     out[11] = static_cast<std::uint8_t>(g_.height());
     out[12] = static_cast<std::uint8_t>(depth_);
+    out[13] = static_cast<std::uint8_t>(g_.inarow() == kConnectFour ? 0 : g_.inarow());
     write_le(out, 16, n, 8);
     for (std::size_t i = 0; i < n; ++i) {
         write_key(out, kBookHeaderBytes + kKeyBytes * i, keys_[i]);

@@ -8,11 +8,14 @@
 //        8    2  format version: 2 (a version 1 file is still read, below)
 //       10    1  board width       11  1  board height: a book is for one board size
 //       12    1  depth: the book holds positions with at most this many discs
-//       13    3  reserved, zero
+//       13    1  the line that wins, k in a row, for the variants; 0 for four in a
+//                row (so that a Connect Four book is the file it was before the
+//                variants)
+//       14    2  reserved, zero
 //       16    8  entry count N
 //       24    4  CRC-32 (IEEE, as zlib's crc32) of the header's bytes 8 to 23 (version,
-//                size, depth, count) and then the payload, so that a damaged size byte
-//                cannot pass for another board's
+//                size, depth, k, count) and then the payload, so that a damaged size
+//                byte cannot pass for another board's
 //       28    4  reserved, zero
 //       32   KN  keys: the canonical key (bitboard.hpp) of each position, strictly
 //                increasing, so a lookup is a binary search; K = 8 bytes, or 16 on the
@@ -20,7 +23,8 @@
 //    32+KN    N  scores: the exact score of each position (int8, docs/score.md's scale)
 //
 // Version 1, the first (the shipped book's), is the same but for two things: it is for
-// the 7x6 board only, and its CRC-32 is of the payload alone. It is read, never written.
+// the 7x6 board and four in a row only, and its CRC-32 is of the payload alone. It is
+// read, never written.
 //
 // One entry stands for a position and its mirror image. A book need not hold every
 // position up to its depth (one built from a given root holds that subtree only): a
@@ -52,13 +56,14 @@ inline constexpr std::uint16_t kBookVersion = 2;       // the one written
 inline constexpr std::uint16_t kFirstBookVersion = 1;  // 7x6 only, read only
 inline constexpr std::size_t kBookHeaderBytes = 32;
 
-// The board size a book file is for, read from its header, or the error that keeps it
-// from being read at all (too short, not a book, another version).
+// The game (board size and line) a book file is for, read from its header, or the error
+// that keeps it from being read at all (too short, not a book, another version).
 struct BookHeader {
     BookError error = BookError::kNone;
     int version = 0;
     int width = 0;
     int height = 0;
+    int inarow = kConnectFour;
 };
 BookHeader read_book_header(const std::uint8_t* data, std::size_t size);
 

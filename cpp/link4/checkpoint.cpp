@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "link4/bits128.hpp"
+#include "link4/geometry.hpp"
 #include "link4/book.hpp"
 #include "link4/wide_table.hpp"
 
@@ -79,6 +80,7 @@ std::array<std::uint8_t, kHeaderBytes> header_of(const CheckpointState& state, i
     h[11] = static_cast<std::uint8_t>(state.height);
     h[12] = static_cast<std::uint8_t>(words_per_entry);
     h[13] = kCheckpointTables;
+    h[14] = static_cast<std::uint8_t>(state.inarow == kConnectFour ? 0 : state.inarow);
     std::memcpy(&h[16], &kByteOrder, 8);
     put_le(&h[24], state.nodes, 8);
     put_le(&h[32], std::bit_cast<std::uint64_t>(state.seconds), 8);
@@ -107,6 +109,7 @@ CheckpointError read_header(Stream& in, CheckpointState& state, std::uint16_t& g
     if (h[13] != kCheckpointTables) return CheckpointError::kBadChecksum;
     state.width = h[10];
     state.height = h[11];
+    state.inarow = h[14] == 0 ? kConnectFour : h[14];
     state.words_per_entry = h[12];
     state.nodes = get_le(&h[24], 8);
     state.seconds = std::bit_cast<double>(get_le(&h[32], 8));
@@ -197,14 +200,15 @@ CheckpointError write_checkpoint(const std::string& path, const CheckpointTables
 
 template <typename Table>
 CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<Table>& tables,
-                                int width, int height, CheckpointState& state) {
+                                int width, int height, int inarow, CheckpointState& state) {
     const File f(std::fopen(path.c_str(), "rb"));
     if (!f) return CheckpointError::kUnreadable;
     Stream in(f.get());
     std::uint16_t generations[kCheckpointTables];
     CheckpointError error = read_header(in, state, generations[0]);
     if (error != CheckpointError::kNone) return error;
-    if (state.width != width || state.height != height) return CheckpointError::kBadBoard;
+    if (state.width != width || state.height != height || state.inarow != inarow)
+        return CheckpointError::kBadBoard;
     if (state.words_per_entry != Table::kWordsPerEntry) return CheckpointError::kBadTable;
     std::vector<std::uint64_t> chunk(kChunkWords);
     std::uint64_t words = state.table_words;
@@ -240,7 +244,7 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
     template CheckpointError write_checkpoint(const std::string&, const CheckpointTables<const T>&, \
                                               const CheckpointState&);                               \
     template CheckpointError read_checkpoint(const std::string&, const CheckpointTables<T>&, int, int, \
-                                             CheckpointState&);
+                                             int, CheckpointState&);
 LINK4_INSTANTIATE(TranspositionTable)
 LINK4_INSTANTIATE(WideTable<std::uint64_t>)
 LINK4_INSTANTIATE(WideTable<Bits128>)

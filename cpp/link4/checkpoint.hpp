@@ -11,7 +11,8 @@
 //       10    1  board width       11  1  board height
 //       12    1  words per table entry (1: the packed table, 2 or 3: the wide table's)
 //       13    1  tables T (3: the main table, then the main thread's two own tables)
-//       14    2  reserved, zero
+//       14    1  the line that wins, k in a row, for the variants; 0 for four in a row
+//       15    1  reserved, zero
 //       16    8  byte-order word 0x0102030405060708, as the machine stores it
 //       24    8  nodes searched so far (every run's)
 //       32    8  seconds spent so far, an IEEE double
@@ -53,7 +54,7 @@ inline constexpr std::uint16_t kCheckpointVersion = 1;
 
 // What a checkpoint records besides the tables.
 struct CheckpointState {
-    int width = 0, height = 0;
+    int width = 0, height = 0, inarow = 4;
     std::uint64_t nodes = 0;
     double seconds = 0;
     int lower = 0, upper = 0;
@@ -81,10 +82,10 @@ CheckpointError write_checkpoint(const std::string& path, const CheckpointTables
                                  const CheckpointState& state);
 
 // Reads the checkpoint at `path` into `tables`, which no search may be using, and its
-// record into `state`. The file must be of the board `width` x `height` and of tables
-// of the same kind and sizes. On any error the tables are left empty.
+// record into `state`. The file must be of the game `width` x `height` with `inarow` in
+// a row and of tables of the same kind and sizes. On any error the tables are left empty.
 template <typename Table>
 CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<Table>& tables,
-                                int width, int height, CheckpointState& state);
+                                int width, int height, int inarow, CheckpointState& state);
 
 }  // namespace link4

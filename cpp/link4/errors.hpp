@@ -31,8 +31,9 @@ enum class ErrorCode : std::uint8_t {
 
     // Board sizes.
     kBoardSize,     // a size link4 does not play (width, height)
-    kSizeMismatch,  // a `what` of one size where another is expected (what, width,
-                    // height, expected_width, expected_height)
+    kInarow,        // a length of line link4 does not play on that board (width, height, inarow)
+    kSizeMismatch,  // a `what` of one game where another is expected (what, width,
+                    // height, inarow, expected_width, expected_height, expected_inarow)
 
     // Boards given as rows of cells (reconstruct.hpp); `col` and `row` are 0-based, row 0
     // at the bottom.

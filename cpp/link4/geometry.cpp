@@ -1,30 +1,43 @@
-// The Shapes of the board sizes other than the standard one.
+// The Shapes of the games other than those compiled as constants.
 #include "link4/geometry.hpp"
 
 #include <array>
+#include <cstddef>
 
 namespace link4 {
+namespace {
 
-template <typename W>
-const Shape<W>& shape_of(int width, int height) {
-    // Every supported size, made once (thread-safe: a function-local static).
-    static const auto shapes = [] {
-        std::array<Shape<W>, (kMaxWidth - kMinWidth + 1) * (kMaxHeight - kMinHeight + 1)> all{};
-        for (int w = kMinWidth; w <= kMaxWidth; ++w)
-            for (int h = kMinHeight; h <= kMaxHeight; ++h) {
-                // A word holds only the sizes that fit it (shifting past its width
-                // would be undefined); the others are left empty.
-                if (!is_supported_size(w, h) || (sizeof(W) == 8 && !fits_64_bits(w, h))) continue;
-                all[static_cast<std::size_t>((w - kMinWidth) * (kMaxHeight - kMinHeight + 1) +
-                                             h - kMinHeight)] = make_shape<W>(w, h);
-            }
-        return all;
-    }();
-    return shapes[static_cast<std::size_t>((width - kMinWidth) * (kMaxHeight - kMinHeight + 1) +
-                                           height - kMinHeight)];
+constexpr int kWidths = kMaxWidth - kMinWidth + 1;
+constexpr int kHeights = kMaxHeight - kMinHeight + 1;
+constexpr int kInarows = kMaxInarow - kMinInarow + 1;
+
+constexpr std::size_t index_of(int width, int height, int inarow) {
+    return static_cast<std::size_t>(((width - kMinWidth) * kHeights + height - kMinHeight) * kInarows +
+                                    inarow - kMinInarow);
 }
 
-template const Shape<std::uint64_t>& shape_of(int, int);
-template const Shape<Bits128>& shape_of(int, int);
+}  // namespace
+
+template <typename W>
+const Shape<W>& shape_of(int width, int height, int inarow) {
+    // Every supported game, made once (thread-safe: a function-local static), on the
+    // heap (a megabyte or two: too much for a thread's stack) and kept for the process.
+    static const auto& shapes = *[] {
+        auto* all = new std::array<Shape<W>, kWidths * kHeights * kInarows>{};
+        for (int w = kMinWidth; w <= kMaxWidth; ++w)
+            for (int h = kMinHeight; h <= kMaxHeight; ++h)
+                for (int k = kMinInarow; k <= kMaxInarow; ++k) {
+                    // A word holds only the sizes that fit it (shifting past its width
+                    // would be undefined); the others are left empty.
+                    if (!is_supported_size(w, h) || (sizeof(W) == 8 && !fits_64_bits(w, h))) continue;
+                    (*all)[index_of(w, h, k)] = make_shape<W>(w, h, k);
+                }
+        return all;
+    }();
+    return shapes[index_of(width, height, inarow)];
+}
+
+template const Shape<std::uint64_t>& shape_of(int, int, int);
+template const Shape<Bits128>& shape_of(int, int, int);
 
 }  // namespace link4

@@ -31,9 +31,19 @@ inline constexpr int kMaxCellBits = 128;
 // one-word entries (tt.hpp); the others store whole keys.
 inline constexpr int kPackedKeyBits = 49;
 
+// The lengths of line that win (k in a row), and Connect Four's.
+inline constexpr int kMinInarow = 3;
+inline constexpr int kMaxInarow = 6;
+inline constexpr int kConnectFour = 4;
+
 constexpr bool is_supported_size(int width, int height) {
     return width >= kMinWidth && width <= kMaxWidth && height >= kMinHeight &&
            height <= kMaxHeight && width * (height + 1) <= kMaxCellBits;
+}
+// Whether a line of `inarow` discs wins on a board of that size: a length link4 plays,
+// and one that fits the board in some direction (else no game could be won).
+constexpr bool is_supported_inarow(int width, int height, int inarow) {
+    return inarow >= kMinInarow && inarow <= kMaxInarow && (inarow <= width || inarow <= height);
 }
 // Whether a board's cells, with a sentinel per column, fit a 64-bit word.
 constexpr bool fits_64_bits(int width, int height) { return width * (height + 1) <= 64; }
@@ -47,6 +57,7 @@ template <typename W>
 struct Shape {
     int width = 0;
     int height = 0;
+    int inarow = kConnectFour;  // the line that wins
     int column_bits = 0;  // height + 1: each column's cells and its sentinel
     int cells = 0;
     W bottom_row{};
@@ -104,10 +115,11 @@ constexpr W mirror_of(const Shape<W>& s, W b) {
 }
 
 template <typename W>
-constexpr Shape<W> make_shape(int width, int height) {
+constexpr Shape<W> make_shape(int width, int height, int inarow) {
     Shape<W> s;
     s.width = width;
     s.height = height;
+    s.inarow = inarow;
     s.column_bits = height + 1;
     s.cells = width * height;
     for (int c = 0; c < width; ++c) s.bottom_row |= W{1} << (c * s.column_bits);
@@ -136,7 +148,8 @@ constexpr Shape<W> make_shape(int width, int height) {
 
 // A size compiled with every value a compile-time constant: the standard board, and
 // the sizes most asked about (the published tables' and the benchmarks'), whose search
-// then pays nothing for reading its masks.
+// then pays nothing for reading its masks. Four in a row: the other lengths of line
+// are played by the runtime geometries below.
 template <int W, int H>
 struct Fixed {
     using Word = std::conditional_t<fits_64_bits(W, H), std::uint64_t, Bits128>;
@@ -144,11 +157,12 @@ struct Fixed {
     // Bounds for arrays sized at compile time: columns, and cells by bit index.
     static constexpr int kColumns = W;
     static constexpr int kCellBits = W * (H + 1);
-    static constexpr Shape<Word> kShape = make_shape<Word>(W, H);
+    static constexpr Shape<Word> kShape = make_shape<Word>(W, H, kConnectFour);
 
     static constexpr const Shape<Word>& shape() { return kShape; }
     static constexpr int width() { return W; }
     static constexpr int height() { return H; }
+    static constexpr int inarow() { return kConnectFour; }
     static constexpr int column_bits() { return H + 1; }
     static constexpr int cells() { return W * H; }
     static constexpr Word bottom_row() { return kShape.bottom_row; }
@@ -161,16 +175,19 @@ struct Fixed {
     static constexpr Word leader_rows() { return kShape.leader_rows; }
     constexpr bool operator==(const Fixed&) const = default;
 
-    // Whether this geometry plays width x height, and the geometry of that size (as
-    // Runtime has them, for with_geometry).
-    static constexpr bool plays(int width, int height) { return width == W && height == H; }
-    static constexpr Fixed for_size(int, int) { return {}; }
+    // Whether this geometry plays width x height with `inarow` in a row, and the
+    // geometry of that game (as Runtime has them, for with_geometry).
+    static constexpr bool plays(int width, int height, int inarow) {
+        return width == W && height == H && inarow == kConnectFour;
+    }
+    static constexpr Fixed for_game(int, int, int) { return {}; }
 };
 using Standard = Fixed<7, 6>;
 
-// The Shape of a supported size (made on first use, then kept for the process).
+// The Shape of a supported size and length of line (made on first use, then kept for
+// the process).
 template <typename W>
-const Shape<W>& shape_of(int width, int height);
+const Shape<W>& shape_of(int width, int height, int inarow);
 
 // Any other size, its values read from the Shape of that size. W: the word; Packed:
 // whether the keys fit kPackedKeyBits bits.
@@ -185,6 +202,7 @@ struct Runtime {
     const Shape<W>& shape() const { return *s; }
     int width() const { return s->width; }
     int height() const { return s->height; }
+    int inarow() const { return s->inarow; }
     int column_bits() const { return s->column_bits; }
     int cells() const { return s->cells; }
     W bottom_row() const { return s->bottom_row; }
@@ -197,13 +215,16 @@ struct Runtime {
     W leader_rows() const { return s->leader_rows; }
     bool operator==(const Runtime&) const = default;
 
-    // Whether this kind can play width x height (a supported size): its cells fit the
-    // word, and its keys the packed table's entries when it uses them.
-    static constexpr bool plays(int width, int height) {
+    // Whether this kind can play width x height (a supported size), with any length of
+    // line: its cells fit the word, and its keys the packed table's entries when it
+    // uses them.
+    static constexpr bool plays(int width, int height, int) {
         return (sizeof(W) > 8 || fits_64_bits(width, height)) &&
                (!Packed || width * (height + 1) <= kPackedKeyBits);
     }
-    static Runtime for_size(int width, int height) { return {&shape_of<W>(width, height)}; }
+    static Runtime for_game(int width, int height, int inarow) {
+        return {&shape_of<W>(width, height, inarow)};
+    }
 };
 
 using Packed64 = Runtime<std::uint64_t, true>;
@@ -249,7 +270,8 @@ using GeometryAt = typename ListItem<I, Geometries>::type;
     X(GeometryAt<6>) X(GeometryAt<7>) X(GeometryAt<8>) X(GeometryAt<9>)
 static_assert(list_size(Geometries{}) == 10, "LINK4_FOR_EACH_GEOMETRY names every geometry once");
 static_assert(std::is_same_v<GeometryAt<0>, Standard>, "the standard board comes first");
-static_assert(GeometryAt<9>::plays(kMaxWidth, 9) && GeometryAt<9>::plays(9, kMaxHeight),
+static_assert(GeometryAt<9>::plays(kMaxWidth, 9, kMaxInarow) &&
+                  GeometryAt<9>::plays(9, kMaxHeight, kMinInarow),
               "the last geometry plays every size");
 static_assert(is_supported_size(kMaxWidth, 9) && is_supported_size(9, kMaxHeight) &&
               !is_supported_size(kMaxWidth, 10));

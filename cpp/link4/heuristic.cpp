@@ -9,9 +9,10 @@ namespace {
 
 // Evaluation weights. An open line of four cells (no enemy disc in it) with one, two or
 // three discs. (A full line cannot occur: the evaluation is only asked of running games.)
+// On a variant of k in a row, a line weighs by the discs it lacks, as a line of four.
 constexpr int kConnect = 4;
 constexpr int kLineWeight[kConnect] = {0, 1, 4, 12};
-constexpr int kThreat = 24;            // an empty cell that would complete a four
+constexpr int kThreat = 24;            // an empty cell that would complete a line
 constexpr int kThreatGoodParity = 24;  // ... on a row of the owner's parity
 constexpr int kStackedThreats = 60;    // two threats one above the other: one must fall
 constexpr int kCentreDisc = 3;
@@ -41,9 +42,42 @@ int open_lines_value(const G& g, Bitboard mine, Bitboard theirs) {
     return v;
 }
 
+// The same for a line of any length k (the variants): a line's discs are added up
+// bit-sliced into three bit planes (at most 6 discs), and a line with n of its k
+// discs weighs what a line of four with n - (k - 4) does, by the discs it still lacks.
+template <typename G, typename Bitboard = WordOf<G>>
+int open_lines_value_any_length(const G& g, Bitboard mine, Bitboard theirs) {
+    const int k = g.inarow();
+    const Bitboard free = g.board_mask() & ~theirs;
+    const int steps[] = {1, g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
+    const int directions = across_fits(g) ? 4 : 1;  // (bitboard.hpp: the shifts must fit)
+    int v = 0;
+    for (int d = 0; d < directions; ++d) {
+        const int s = steps[d];
+        Bitboard open = free, bit0{}, bit1{}, bit2{};
+        for (int i = 0; i < k; ++i) {
+            open &= free >> (i * s);
+            const Bitboard disc = mine >> (i * s);  // a full adder of one more bit
+            const Bitboard carry0 = bit0 & disc;
+            bit0 ^= disc;
+            const Bitboard carry1 = bit1 & carry0;
+            bit1 ^= carry0;
+            bit2 |= carry1;
+        }
+        for (int lacking = 1; lacking < kConnect; ++lacking) {
+            const int n = k - lacking;  // discs in the line
+            if (n <= 0) break;
+            const Bitboard count = (n & 1 ? bit0 : ~bit0) & (n & 2 ? bit1 : ~bit1) & (n & 4 ? bit2 : ~bit2);
+            v += kLineWeight[kConnect - lacking] * popcount(open & count);
+        }
+    }
+    return v;
+}
+
 template <typename G, typename Bitboard = WordOf<G>>
 int side_value(const G& g, Bitboard mine, Bitboard theirs, Bitboard mask, Bitboard good_rows) {
-    int v = open_lines_value(g, mine, theirs);
+    int v = g.inarow() == kConnectFour ? open_lines_value(g, mine, theirs)
+                                        : open_lines_value_any_length(g, mine, theirs);
     const Bitboard threats = winning_cells(g, mine, mask);
     v += kThreat * popcount(threats) + kThreatGoodParity * popcount(threats & good_rows);
     v += kStackedThreats * popcount(threats & (threats << 1));

@@ -59,8 +59,8 @@ class Unplayer {
             if (heights_[col] == 0) continue;
             const Bitboard top = cell(g_, col, heights_[col] - 1);
             if (!(mine & top)) continue;
-            // Before this disc the game was still running: no four for its owner.
-            if (has_four(g_, mine & ~top)) continue;
+            // Before this disc the game was still running: no line for its owner.
+            if (has_line(g_, mine & ~top)) continue;
             mine &= ~top;
             --heights_[col];
             const bool ok = unplay(!red_moved_last, moves);
@@ -116,15 +116,15 @@ Reconstruction reconstruct(const G& g, const Grid& grid) {
         r.error = BoardError::kDiscCount;
         return r;
     }
-    const bool red_four = has_four(g, red), yellow_four = has_four(g, yellow);
-    if (red_four && yellow_four) {
+    const bool red_line = has_line(g, red), yellow_line = has_line(g, yellow);
+    if (red_line && yellow_line) {
         r.error = BoardError::kBothFour;
         return r;
     }
     const bool red_moved_last = r.red > r.yellow;
-    if ((red_four && !red_moved_last) || (yellow_four && red_moved_last)) {
+    if ((red_line && !red_moved_last) || (yellow_line && red_moved_last)) {
         r.error = BoardError::kMovedAfterFour;
-        r.winner = red_four ? 1 : 2;
+        r.winner = red_line ? 1 : 2;
         return r;
     }
     Unplayer<G> unplayer(g, red, yellow, heights);

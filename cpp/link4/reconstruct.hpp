@@ -20,9 +20,9 @@ enum class BoardError : std::uint8_t {
     kBadCell,      // a cell other than 0, 1 or 2
     kFloating,     // a disc above an empty cell
     kDiscCount,    // red must have as many discs as yellow, or one more
-    kBothFour,     // both sides have four in a row
-    kMovedAfterFour,  // a side has four in a row, but the other moved after it
-    kUnreachable,  // every order of play makes a four before the last disc
+    kBothFour,     // both sides have a line (four in a row, or k)
+    kMovedAfterFour,  // a side has a line, but the other moved after it
+    kUnreachable,  // every order of play makes a line before the last disc
 };
 
 struct Reconstruction {
@@ -30,7 +30,7 @@ struct Reconstruction {
     Cell where{};         // kBadCell, kFloating: the cell (row 0 at the bottom)
     int red = 0;          // discs of each side
     int yellow = 0;
-    int winner = 0;       // kMovedAfterFour: the side with four in a row (1 red, 2 yellow)
+    int winner = 0;       // kMovedAfterFour: the side with the line (1 red, 2 yellow)
     std::vector<int> moves;  // on success: 0-based columns, the first move first
 };
 

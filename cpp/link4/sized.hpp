@@ -12,35 +12,36 @@
 
 namespace link4 {
 
-// A position of any supported size: its size and its two words (bitboard.hpp), widened
-// to 128 bits.
+// A position of any supported size and length of line: its game and its two words
+// (bitboard.hpp), widened to 128 bits.
 struct AnyPosition {
     int width = 7;
     int height = 6;
+    int inarow = kConnectFour;
     Bits128 current;
     Bits128 mask;
     int moves = 0;
     bool operator==(const AnyPosition&) const = default;
 };
 
-// Calls f(g) with the first geometry of the list that plays width x height; the last,
-// which plays every size, without asking.
+// Calls f(g) with the first geometry of the list that plays width x height with `inarow`
+// in a row; the last, which plays every game, without asking.
 template <typename F, typename G, typename... Rest>
-decltype(auto) with_first_that_plays(TypeList<G, Rest...>, int width, int height, F& f) {
+decltype(auto) with_first_that_plays(TypeList<G, Rest...>, int width, int height, int inarow, F& f) {
     if constexpr (sizeof...(Rest) == 0) {
-        return f(G::for_size(width, height));
+        return f(G::for_game(width, height, inarow));
     } else {
-        if (G::plays(width, height)) return f(G::for_size(width, height));
-        return with_first_that_plays(TypeList<Rest...>{}, width, height, f);
+        if (G::plays(width, height, inarow)) return f(G::for_game(width, height, inarow));
+        return with_first_that_plays(TypeList<Rest...>{}, width, height, inarow, f);
     }
 }
 
-// Calls f(g) with the geometry of width x height (geometry.hpp's Geometries: its compiled
-// size, else the narrowest kind that reads its Shape at runtime). Precondition: a
-// supported size.
+// Calls f(g) with the geometry of width x height and `inarow` in a row (geometry.hpp's
+// Geometries: its compiled size, else the narrowest kind that reads its Shape at
+// runtime). Precondition: a supported size and length of line.
 template <typename F>
-decltype(auto) with_geometry(int width, int height, F&& f) {
-    return with_first_that_plays(Geometries{}, width, height, f);
+decltype(auto) with_geometry(int width, int height, int inarow, F&& f) {
+    return with_first_that_plays(Geometries{}, width, height, inarow, f);
 }
 
 template <typename G>
@@ -55,13 +56,13 @@ Position<G> typed(const G& g, const AnyPosition& p) {
 template <typename G>
 AnyPosition erased(const Position<G>& pos) {
     const G& g = pos.geometry();
-    return {g.width(), g.height(), Bits128(pos.current()), Bits128(pos.mask()), pos.moves()};
+    return {g.width(), g.height(), g.inarow(), Bits128(pos.current()), Bits128(pos.mask()), pos.moves()};
 }
 
 // Calls f(pos) with `p` as a position of its geometry.
 template <typename F>
 decltype(auto) with_position(const AnyPosition& p, F&& f) {
-    return with_geometry(p.width, p.height, [&](const auto& g) { return f(typed(g, p)); });
+    return with_geometry(p.width, p.height, p.inarow, [&](const auto& g) { return f(typed(g, p)); });
 }
 
 template <template <typename> class T, typename List>

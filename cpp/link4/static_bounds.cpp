@@ -71,8 +71,8 @@ std::vector<StaticProof> static_proofs(const Position<G>& pos) {
         if (const auto z = leader_zugzwang_threat(pos, threats, empty); z.threat)
             proofs.push_back({StaticRule::kZugzwang, false, z.bound, lowest_bit(z.threat)});
     }
-    if (no_four_left(g, pos.current(), empty)) proofs.push_back({StaticRule::kNoFourLeft, false, 0, -1});
-    if (no_four_left(g, pos.opponent(), empty)) proofs.push_back({StaticRule::kNoFourLeft, true, 0, -1});
+    if (no_line_left(g, pos.current(), empty)) proofs.push_back({StaticRule::kNoLineLeft, false, 0, -1});
+    if (no_line_left(g, pos.opponent(), empty)) proofs.push_back({StaticRule::kNoLineLeft, true, 0, -1});
     return proofs;
 }
 

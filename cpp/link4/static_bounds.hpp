@@ -1,6 +1,8 @@
 // Bounds on a position's score that need no search, from strategies one player can
 // always follow: the follower's claimeven and the leader's odd threat. The
-// reasoning, and why each test below is sound, is in docs/solver.md ("Static bounds").
+// reasoning, and why each test below is sound, is in docs/solver.md ("Static bounds");
+// it holds for a line of any length, so "a four" below is a line of the geometry's
+// inarow() (docs/solver.md, "k in a row").
 // Inline: the search asks for them at every node.
 #pragma once
 
@@ -35,10 +37,10 @@ static_assert(win_at_move(42, 42 - 4) == kClaimevenBest);
 // the four needs, the earlier it is complete (docs/solver.md, "Claimeven").
 template <typename G, typename Bitboard = WordOf<G>>
 inline int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
-    if (!has_four(g, discs | share)) return 0;
-    if (!has_four(g, discs | (share & g.shape().rows_below_top2)))
+    if (!has_line(g, discs | share)) return 0;
+    if (!has_line(g, discs | (share & g.shape().rows_below_top2)))
         return win_at_move(g.cells(), g.cells());
-    return has_four(g, discs | (share & g.shape().rows_below_top4))
+    return has_line(g, discs | (share & g.shape().rows_below_top4))
                ? win_at_move(g.cells(), g.cells() - 4)
                : win_at_move(g.cells(), g.cells() - 2);
 }
@@ -50,11 +52,11 @@ inline int claimeven_win(const G& g, Bitboard discs, Bitboard share) {
 // (docs/solver.md, "Fatal cells"). A threat on the bottom row has no cell below:
 // shifted down, its bit lands on the sentinel of the column before, outside `fills`.
 template <typename G, typename Bitboard = WordOf<G>>
-inline bool can_complete_four(const G& g, Bitboard discs, Bitboard share, Bitboard fills,
+inline bool can_complete_line(const G& g, Bitboard discs, Bitboard share, Bitboard fills,
                        Bitboard threats) {
-    if (!has_four(g, discs | share)) return false;
+    if (!has_line(g, discs | share)) return false;
     const Bitboard fatal = (threats >> 1) & fills;
-    return !fatal || has_four(g, discs | (share & ~cells_above(g, fatal)));
+    return !fatal || has_line(g, discs | (share & ~cells_above(g, fatal)));
 }
 
 // The leader's odd-threat zugzwang (docs/solver.md, "The leader's
@@ -86,7 +88,7 @@ inline Zugzwang<Bitboard> leader_zugzwang_threat(const Position<G>& pos, Bitboar
         const Bitboard fills = (empty & g.leader_rows() & ~column) |
                                (empty & g.follower_rows() & column & (t - Bitboard{1}));
         const Bitboard share = fills | (odd_tops & ~column) | (n & g.leader_rows());
-        if (can_complete_four(g, pos.current(), share, fills, opponent_threats)) continue;
+        if (can_complete_line(g, pos.current(), share, fills, opponent_threats)) continue;
         const int rows_above = g.height() - 1 - lowest_bit(t) % g.column_bits();
         // The move that fills t, at the latest: the leader's win.
         const int last_move = g.cells() - rows_above;
@@ -131,7 +133,7 @@ inline Bitboard claimeven_tops(const Position<G>& pos, bool leader_moves) {
 template <typename G, typename Bitboard = WordOf<G>>
 inline bool claimeven_stops_leader(const Position<G>& pos, const ClaimevenShares<Bitboard>& s,
                                    Bitboard threats) {
-    return !can_complete_four(pos.geometry(), pos.current(), s.leader_share, s.leader_cells,
+    return !can_complete_line(pos.geometry(), pos.current(), s.leader_share, s.leader_cells,
                               threats);
 }
 
@@ -140,13 +142,13 @@ inline bool claimeven_stops_leader(const Position<G>& pos, const ClaimevenShares
 template <typename G, typename Bitboard = WordOf<G>>
 inline bool claimeven_stops_leader_moving_second(const Position<G>& pos,
                                                  const ClaimevenShares<Bitboard>& s) {
-    return !has_four(pos.geometry(), pos.opponent() | s.leader_share);
+    return !has_line(pos.geometry(), pos.opponent() | s.leader_share);
 }
 
-// "No four left": `discs` and the empty cells hold no four, so their owner cannot win.
+// "No line left": `discs` and the empty cells hold no four, so their owner cannot win.
 template <typename G, typename Bitboard = WordOf<G>>
-inline bool no_four_left(const G& g, Bitboard discs, Bitboard empty) {
-    return !has_four(g, discs | empty);
+inline bool no_line_left(const G& g, Bitboard discs, Bitboard empty) {
+    return !has_line(g, discs | empty);
 }
 
 // Tightens `lower` and `upper`, the bounds on the score of `pos` for the side to move,
@@ -173,14 +175,14 @@ inline void tighten_static_bounds(const Position<G>& pos, Bitboard threats, int 
     if (want_upper) {
         if (leader_moves && claimeven_stops_leader(pos, s, threats)) {
             upper = std::min(upper, -claimeven_win(g, pos.opponent(), s.follower_share));
-        } else if (upper > 0 && alpha >= -1 && no_four_left(g, pos.current(), empty)) {
+        } else if (upper > 0 && alpha >= -1 && no_line_left(g, pos.current(), empty)) {
             upper = 0;
         }
     }
     if (want_lower) {
         if (!leader_moves && claimeven_stops_leader_moving_second(pos, s)) {
             lower = claimeven_win(g, pos.current(), s.follower_share);
-        } else if (no_four_left(g, pos.opponent(), empty)) {
+        } else if (no_line_left(g, pos.opponent(), empty)) {
             lower = 0;
         }
     }
@@ -215,10 +217,10 @@ class ChildStaticBounds {
             // the odd columns' tops, now or after the move...
             const Bitboard new_tops =
                 (candidates << 1) & g_.follower_rows() & g_.board_mask();
-            leader_free_ = !has_four(g_, them | (empty_ & g_.leader_rows()) |
+            leader_free_ = !has_line(g_, them | (empty_ & g_.leader_rows()) |
                                             pos.odd_column_tops() | new_tops);
             // ... and ours within our rows' empty cells.
-            follower_free_ = !has_four(g_, us | candidates | (empty_ & g_.follower_rows()));
+            follower_free_ = !has_line(g_, us | candidates | (empty_ & g_.follower_rows()));
         } else {
             // We are the leader: our threats after any move lie within these.
             no_zugzwang_ =
@@ -234,7 +236,7 @@ class ChildStaticBounds {
         if (!leader_moves_) {  // the child's side to move is the leader
             const Bitboard tops = child.odd_column_tops();
             const Bitboard leader_cells = empty & g_.leader_rows();
-            if (!leader_free_ && can_complete_four(g_, child.current(), leader_cells | tops,
+            if (!leader_free_ && can_complete_line(g_, child.current(), leader_cells | tops,
                                                   leader_cells, child_threats.get(move)))
                 return upper;
             if (follower_free_) return std::min(upper, 0);
@@ -291,7 +293,7 @@ std::optional<std::array<std::optional<int>, kMaxWidth>> child_static_uppers(
 // (none where the search settles the position first: see static_bounds). A rule's
 // cell is its bit index: the zugzwang's threat, the top the follower takes first
 // under claimeven when it is to move; -1 where the rule needs none.
-enum class StaticRule { kClaimeven, kZugzwang, kNoFourLeft };
+enum class StaticRule { kClaimeven, kZugzwang, kNoLineLeft };
 struct StaticProof {
     StaticRule rule;
     bool lower;  // a lower bound on the mover's score, else an upper bound

@@ -313,6 +313,7 @@ template <typename G>
 CheckpointError Solver<G>::save_checkpoint(const std::string& path, CheckpointState state) const {
     state.width = g_.width();
     state.height = g_.height();
+    state.inarow = g_.inarow();
     const auto [near, last] = std::as_const(*main_).own_tables();
     return write_checkpoint<TableOf<G>>(path, {&table_, &near, &last}, state);
 }
@@ -322,7 +323,7 @@ CheckpointError Solver<G>::load_checkpoint(const std::string& path, CheckpointSt
     // The threads' own tables hold what the table did before: nothing of the checkpoint.
     clear_table();
     const auto [near, last] = main_->own_tables();
-    return read_checkpoint<TableOf<G>>(path, {&table_, &near, &last}, g_.width(), g_.height(), state);
+    return read_checkpoint<TableOf<G>>(path, {&table_, &near, &last}, g_.width(), g_.height(), g_.inarow(), state);
 }
 
 #define LINK4_INSTANTIATE(G) template class Solver<G>;

@@ -40,6 +40,7 @@ class ErrorCode:
     EXITING: ClassVar[ErrorCode]
     BAD_ARGUMENT: ClassVar[ErrorCode]
     BOARD_SIZE: ClassVar[ErrorCode]
+    INAROW: ClassVar[ErrorCode]
     SIZE_MISMATCH: ClassVar[ErrorCode]
     BOARD_SHAPE: ClassVar[ErrorCode]
     BAD_CELL: ClassVar[ErrorCode]
