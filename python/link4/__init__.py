@@ -49,8 +49,8 @@ The package's names:
   needs neither).
 - The exceptions, each a ValueError: :exc:`link4.InvalidMoveError`,
   :exc:`link4.IllegalMoveError`, :exc:`link4.GameOverError`, :exc:`link4.BoardError`,
-  :exc:`link4.BoardSizeError`, :exc:`link4.SizeMismatchError`, :exc:`link4.BookError`,
-  :exc:`link4.CheckpointError`;
+  :exc:`link4.BoardSizeError`, :exc:`link4.InarowError`, :exc:`link4.SizeMismatchError`,
+  :exc:`link4.BookError`, :exc:`link4.CheckpointError`;
   and :exc:`link4.Interrupted`, the KeyboardInterrupt of a batch stopped by Ctrl-C.
 
 The modules for other libraries are imported on their own: :mod:`link4.gymnasium`,
@@ -74,6 +74,7 @@ from link4.errors import (
     CheckpointError,
     GameOverError,
     IllegalMoveError,
+    InarowError,
     Interrupted,
     InvalidMoveError,
     SizeMismatchError,
@@ -107,6 +108,7 @@ __all__ = [
     "Game",
     "GameOverError",
     "IllegalMoveError",
+    "InarowError",
     "Interrupted",
     "InvalidMoveError",
     "Limit",

@@ -253,13 +253,13 @@ def parse_planes(
     return [[first if a else second if b else 0 for a, b in row] for row in flags]
 
 
-def reconstruct_moves(rows: Rows) -> str:
-    """A move string that reaches the board, or BoardError saying why none does.
+def reconstruct_moves(rows: Rows, inarow: int) -> str:
+    """A move string that reaches the board with ``inarow`` in a row, or BoardError saying why none does.
 
     The engine takes the discs back from the last move to the first, trying the columns
     from the centre outwards, so the same board always gives the same string.
     """
-    return board_moves(rows)
+    return board_moves(rows, inarow)
 
 
 def rows_array(rows: Rows, method: str) -> npt.NDArray[np.int8]:

@@ -73,7 +73,7 @@ def _run(
     n = thread_count(threads)
     groups = _by_board(pos)
     # Checked for every board before the first one's work starts.
-    books = {size: source.for_board(*size) for size in groups}
+    books = {game: source.for_board(*game) for game in groups}
     # Every worker has its own table (no more workers than positions).
     largest = max((len(g) for g in groups.values()), default=0)
     table = table_bytes(table_mb, max(1, min(n, largest)))
@@ -103,11 +103,11 @@ def _offset(progress: Progress | None, before: int, total: int) -> Progress | No
     return lambda done, _: progress(before + done, total)
 
 
-def _by_board(positions: list[_core.Position]) -> dict[tuple[int, int], list[int]]:
-    """The indices of the positions of each board size, sizes in order of first appearance."""
-    groups: dict[tuple[int, int], list[int]] = {}
+def _by_board(positions: list[_core.Position]) -> dict[Board, list[int]]:
+    """The indices of the positions of each game (size and line), in order of first appearance."""
+    groups: dict[Board, list[int]] = {}
     for i, p in enumerate(positions):
-        groups.setdefault((p.width, p.height), []).append(i)
+        groups.setdefault((p.width, p.height, p.inarow), []).append(i)
     return groups
 
 
@@ -124,6 +124,7 @@ def search_many(
     limit: Limit | None = None,
     width: int | None = None,
     height: int | None = None,
+    inarow: int | None = None,
 ) -> list[SearchResult | None]:
     """Search many positions on ``threads`` threads: one SearchResult each, in order.
 
@@ -155,6 +156,7 @@ def search_many(
             on it and a game of another size is refused. None (with ``height`` None):
             no board named, the games may be of several sizes.
         height: The rows of that board (None: 6 when ``width`` is given).
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         One :class:`link4.SearchResult` per position, in order (as
@@ -188,7 +190,7 @@ def search_many(
 
     return _run(
         _core.search_many, positions, asked, threads, table_mb, progress, book, search_result,
-        named_board(width, height),
+        named_board(width, height, inarow),
     )
 
 
@@ -205,6 +207,7 @@ def analyze_many(
     limit: Limit | None = None,
     width: int | None = None,
     height: int | None = None,
+    inarow: int | None = None,
 ) -> list[list[ColumnValue] | None]:
     """:meth:`link4.Solver.analyze` of many positions on ``threads`` threads, in order.
 
@@ -230,6 +233,7 @@ def analyze_many(
             on it and a game of another size is refused. None (with ``height`` None):
             no board named, the games may be of several sizes.
         height: The rows of that board (None: 6 when ``width`` is given).
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         For each position, in order, the value of each column as
@@ -260,7 +264,7 @@ def analyze_many(
 
     return _run(
         _core.analyze_many, positions, asked, threads, table_mb, progress, book, column_values,
-        named_board(width, height),
+        named_board(width, height, inarow),
     )
 
 
@@ -273,6 +277,7 @@ def solve_many(
     book: BookChoice = SHIPPED,
     width: int | None = None,
     height: int | None = None,
+    inarow: int | None = None,
 ) -> list[int]:
     """Exact scores of many positions, in order, on ``threads`` threads each with its own table.
 
@@ -290,6 +295,7 @@ def solve_many(
             none, or by default the shipped one (which serves 7 x 6 positions only).
         width: The columns of the one board of the positions (see :func:`link4.search_many`).
         height: The rows of that board.
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         The score of each position, in order, seen from its side to move (as
@@ -315,7 +321,7 @@ def solve_many(
         >>> solve_many(["112233", "3"], width=6, height=5, threads=1, table_mb=4)   # 6 x 5 positions
         [12, 0]
     """
-    board = named_board(width, height)
+    board = named_board(width, height, inarow)
     pos = [position(p, board) for p in positions]
     for i, p in enumerate(pos):
         if p.is_over():
@@ -366,6 +372,7 @@ def measure_many(
     book: BookChoice = SHIPPED,
     width: int | None = None,
     height: int | None = None,
+    inarow: int | None = None,
 ) -> list[Measured | None]:
     """The exact score (or every column's value) of many positions, with what each cost.
 
@@ -389,6 +396,7 @@ def measure_many(
             none, or by default the shipped one (which serves 7 x 6 positions only).
         width: The columns of the one board of the positions (see :func:`link4.search_many`).
         height: The rows of that board.
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         One :class:`link4.batch.Measured` per position, in order, None for a finished game.
@@ -420,7 +428,7 @@ def measure_many(
     def analysed(a: _core.Analysis) -> Measured:
         return Measured(column_values(a), a.nodes, a.seconds)
 
-    board = named_board(width, height)
+    board = named_board(width, height, inarow)
     if analyze:
         return _run(_core.analyze_many, positions, asked, threads, table_mb, progress, book, analysed, board)
     return _run(_core.search_many, positions, asked, threads, table_mb, progress, book, solved, board)

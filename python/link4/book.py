@@ -27,7 +27,7 @@ from collections.abc import Iterator, Mapping
 from link4 import _core
 from link4.errors import BookError, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, core_position, game_from_core
-from link4.rules import named_board
+from link4.rules import INAROW, Board, named_board
 
 __all__ = [
     "DEFAULT_BOOK",
@@ -140,18 +140,21 @@ class Book:
 
     @classmethod
     def from_entries(
-        cls, entries: Mapping[int, int], *, depth: int, width: int = WIDTH, height: int = HEIGHT
+        cls, entries: Mapping[int, int], *, depth: int, width: int = WIDTH, height: int = HEIGHT,
+        inarow: int = INAROW,
     ) -> Book:
         """A book in memory of ``entries`` (canonical key -> exact score).
 
-        It holds positions of at most ``depth`` discs of a ``width`` x ``height`` board.
-        The scores are taken as given: nothing checks that they are right.
+        It holds positions of at most ``depth`` discs of a ``width`` x ``height`` board,
+        won by ``inarow`` in a row. The scores are taken as given: nothing checks that
+        they are right.
 
         Args:
             entries: The exact score of each position, under its :func:`link4.book.canonical_key`.
             depth: The most discs a position in the book has.
             width: The number of columns of the book's board.
             height: The number of rows of the book's board.
+            inarow: The line that wins in the book's games.
 
         Returns:
             The book, without a path.
@@ -160,12 +163,14 @@ class Book:
             BookError: A key that is not a canonical position within the depth, or a
                 score off the scale.
             BoardSizeError: A size link4 does not play.
+            InarowError: A line link4 does not play on that board.
 
         Example:
             >>> len(Book.from_entries({canonical_key("44"): 1}, depth=2))
             1
         """
-        return cls(_core.Book.from_entries(list(entries.items()), depth, width=width, height=height))
+        return cls(_core.Book.from_entries(list(entries.items()), depth, width=width, height=height,
+                                           inarow=inarow))
 
     def to_bytes(self) -> bytes:
         """The bytes of the book's file (:doc:`/book`)."""
@@ -186,11 +191,17 @@ class Book:
         """The rows of the board of the book's positions."""
         return self._core.height
 
+    @property
+    def inarow(self) -> int:
+        """The line that wins in the book's games: four, but for the variants'."""
+        return self._core.inarow
+
     def __len__(self) -> int:
         return len(self._core)
 
     def get(
-        self, position: Game | str, *, width: int | None = None, height: int | None = None
+        self, position: Game | str, *, width: int | None = None, height: int | None = None,
+        inarow: int | None = None,
     ) -> int | None:
         """The exact score of ``position`` (mover's view), or None when not in the book.
 
@@ -200,6 +211,7 @@ class Book:
                 on 7 x 6).
             width: The columns of the board named; None (with ``height`` None): none.
             height: The rows of the board named (None: 6 when ``width`` is given).
+            inarow: The line of the game named (None: 4 when a size is given).
 
         Returns:
             The score from the side to move, or None when the book does not hold it.
@@ -218,7 +230,7 @@ class Book:
             >>> small.get("3", width=5, height=4)
             -3
         """
-        return self._core.get(core_position(position, named_board(width, height)))
+        return self._core.get(core_position(position, named_board(width, height, inarow)))
 
     def __contains__(self, position: object) -> bool:
         if not isinstance(position, (Game, str)):
@@ -286,7 +298,9 @@ class Book:
         return f"<link4.Book{where}: {len(self)} positions, depth {self.depth}{board}>"
 
 
-def canonical_key(position: Game | str, *, width: int | None = None, height: int | None = None) -> int:
+def canonical_key(
+    position: Game | str, *, width: int | None = None, height: int | None = None, inarow: int | None = None
+) -> int:
     """The key under which a book stores ``position`` and its mirror image.
 
     Args:
@@ -294,6 +308,7 @@ def canonical_key(position: Game | str, *, width: int | None = None, height: int
             ``width`` and ``height``, else of 7 x 6).
         width: The columns of the board named; None (with ``height`` None): none.
         height: The rows of the board named (None: 6 when ``width`` is given).
+        inarow: The line of the game named (None: 4 when a size is given).
 
     Returns:
         The canonical key, the same for the position and its mirror image.
@@ -311,7 +326,7 @@ def canonical_key(position: Game | str, *, width: int | None = None, height: int
         >>> canonical_key("112233", width=6, height=5) == canonical_key(Game("112233", width=6, height=5))
         True
     """
-    return core_position(position, named_board(width, height)).canonical_key()
+    return core_position(position, named_board(width, height, inarow)).canonical_key()
 
 
 def core_book(book: Book) -> _core.Book:
@@ -319,7 +334,9 @@ def core_book(book: Book) -> _core.Book:
     return book._core
 
 
-def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: int = HEIGHT) -> bytes:
+def encode(
+    entries: Mapping[int, int], depth: int, width: int = WIDTH, height: int = HEIGHT, inarow: int = INAROW
+) -> bytes:
     """The bytes of a book file holding ``entries`` (canonical key -> exact score).
 
     Args:
@@ -327,6 +344,7 @@ def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: i
         depth: The most discs a position in the book has.
         width: The number of columns of the book's board.
         height: The number of rows of the book's board.
+        inarow: The line that wins in the book's games.
 
     Returns:
         The file's bytes, as :meth:`link4.Book.to_bytes` gives them.
@@ -336,7 +354,7 @@ def encode(entries: Mapping[int, int], depth: int, width: int = WIDTH, height: i
             off the scale.
         BoardSizeError: A size link4 does not play.
     """
-    return Book.from_entries(entries, depth=depth, width=width, height=height).to_bytes()
+    return Book.from_entries(entries, depth=depth, width=width, height=height, inarow=inarow).to_bytes()
 
 
 def write(
@@ -382,8 +400,9 @@ class _Shipped(enum.Enum):
 SHIPPED = _Shipped.BOOK
 """The default of every ``book=`` argument, the book shipped with the package."""
 
-SHIPPED_BOARD: tuple[int, int] = (WIDTH, HEIGHT)
-"""The board of the shipped book, known without reading it: other boards go without."""
+SHIPPED_BOARD: Board = (WIDTH, HEIGHT, INAROW)
+"""The game of the shipped book (7 x 6, four in a row), known without reading it: other
+boards and lines go without."""
 
 
 class BookSource:
@@ -406,7 +425,7 @@ class BookSource:
     Examples:
         >>> source = BookSource(SHIPPED)
         >>> source.shipped, source.board, source.for_board(6, 5)   # 6 x 5 goes without
-        (True, (7, 6), None)
+        (True, (7, 6, 4), None)
         >>> tiny = Book.from_entries({canonical_key("44"): 1}, depth=2)
         >>> BookSource(tiny).for_board(6, 5)
         Traceback (most recent call last):
@@ -448,8 +467,8 @@ class BookSource:
         return self._choice is SHIPPED
 
     @property
-    def board(self) -> tuple[int, int] | None:
-        """The (width, height) of the book's board; None for no book.
+    def board(self) -> Board | None:
+        """The (width, height, inarow) of the book's game; None for no book.
 
         The shipped book's without reading it; a file's from the file, read now if not
         yet (BookError if it cannot be).
@@ -457,7 +476,7 @@ class BookSource:
         if self.shipped:
             return SHIPPED_BOARD
         book = self.book
-        return None if book is None else (book.width, book.height)
+        return None if book is None else (book.width, book.height, book.inarow)
 
     @property
     def book(self) -> Book | None:
@@ -476,28 +495,30 @@ class BookSource:
                     self._read = True
         return self._book
 
-    def for_board(self, width: int, height: int) -> _core.Book | None:
-        """The core's book for searches on a ``width`` x ``height`` board.
+    def for_board(self, width: int, height: int, inarow: int = INAROW) -> _core.Book | None:
+        """The core's book for searches on a ``width`` x ``height`` board, ``inarow`` in a row.
 
         Args:
             width: The number of columns of the searches' board.
             height: The number of rows of the searches' board.
+            inarow: The line that wins in the searches' games.
 
         Returns:
-            The book when it is of that size; None when there is none, or when it is
-            the shipped book and the board is not its (it is then not read).
+            The book when it is of that game; None when there is none, or when it is
+            the shipped book and the game is not its (it is then not read).
 
         Raises:
-            SizeMismatchError: A book given for another size.
+            SizeMismatchError: A book given for another size or line.
             BookError: The book file cannot be read, or is no usable book.
         """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
-        if self.shipped and (width, height) != SHIPPED_BOARD:
+        if self.shipped and (width, height, inarow) != SHIPPED_BOARD:
             return None
         book = self.book
         if book is None:
             return None
-        if (book.width, book.height) != (width, height):
-            raise size_mismatch_error("book", book.width, book.height, width, height)
+        if (book.width, book.height, book.inarow) != (width, height, inarow):
+            raise size_mismatch_error("book", book.width, book.height, width, height,
+                                      inarow=book.inarow, expected_inarow=inarow)
         return book._core
 
     def __repr__(self) -> str:

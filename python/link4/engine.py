@@ -36,7 +36,7 @@ from link4.long_search import (
 )
 from link4.results import ColumnValue, SearchResult, column_values, search_result
 from link4.results import StopReason as StopReason
-from link4.rules import named_board
+from link4.rules import INAROW, Board, named_board
 
 __all__ = [
     "CENTRE_ORDER",
@@ -70,7 +70,8 @@ class Solver:
     One caller at a time: a second thread calling it while it searches gets
     RuntimeError (use one Solver per thread, or :func:`link4.search_many`).
 
-    A Solver made for a board (``width=`` and ``height=``) answers for that board only:
+    A Solver made for a board (``width=`` and ``height=``, and ``inarow=`` for another line
+    than four) answers for that game only:
     it reads a move string on it (``"112233"`` is then a 6 x 5 position for a Solver made
     with ``width=6, height=5``) and refuses a game of another size (SizeMismatchError).
     Made without, it reads a move string on the 7 x 6 board and solves games of every
@@ -97,6 +98,9 @@ class Solver:
             is made for no board: the table made now is of the given book's board, else
             of 7 x 6, and a game of another size gets a new table when it comes.
         height: The height of the board it is made for (6 when only ``width`` is given).
+        inarow: The line that wins in the games it is made for (four unless told): a
+            Solver made for Connect 5 reads move strings as Connect 5 games and refuses
+            a game of another line, as it does a game of another size.
 
     Raises:
         ValueError: ``table_mb`` or ``threads`` out of range.
@@ -141,6 +145,7 @@ class Solver:
         book: BookChoice = SHIPPED,
         width: int | None = None,
         height: int | None = None,
+        inarow: int | None = None,
     ) -> None:
         if threads is None:
             raise ValueError(f"threads must be an int from 1 to {MAX_THREADS}, not None")
@@ -148,44 +153,46 @@ class Solver:
         self._book = BookSource.of(book)
         # A given book's board is the default; the shipped one's board is not read here.
         given = None if self._book.shipped else self._book.board
-        self._named = named_board(width, height)
+        self._named = named_board(width, height, inarow)
         self._core: _core.Solver | None = None
-        self._board = (0, 0)  # the size of the core's solver, once made
-        self._make(*(self._named or given or (WIDTH, HEIGHT)))
+        self._board = (0, 0, 0)  # the game of the core's solver, once made
+        self._make(*(self._named or given or (WIDTH, HEIGHT, INAROW)))
         self._nodes = 0
 
-    def _make(self, width: int, height: int) -> _core.Solver:
-        """The core's solver of a width x height board.
+    def _make(self, width: int, height: int, inarow: int) -> _core.Solver:
+        """The core's solver of a width x height board and ``inarow`` in a row.
 
         Returns:
-            The one in use if it is of that size, else a new one.
+            The one in use if it is of that game, else a new one.
 
         Raises:
-            SizeMismatchError: The given book, or the board the Solver was made for, is
-                of another size.
+            SizeMismatchError: The given book, or the game the Solver was made for, is
+                of another size or line.
         """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
-        if self._core is not None and self._board == (width, height):
+        if self._core is not None and self._board == (width, height, inarow):
             return self._core
-        if self._named is not None and self._named != (width, height):
-            raise size_mismatch_error("position", width, height, *self._named)
-        book = self._book.for_board(width, height)
+        if self._named is not None and self._named != (width, height, inarow):
+            raise size_mismatch_error("position", width, height, self._named[0], self._named[1],
+                                      inarow=inarow, expected_inarow=self._named[2])
+        book = self._book.for_board(width, height, inarow)
         # The old table goes before the new one is made: never two in memory at once.
         # (Should the new one fail, the next search makes it again.)
         self._core = None
-        self._core = _core.Solver(self._bytes, self._threads, book, width=width, height=height)
-        self._board, self._in_use = (width, height), self._core.table_bytes
+        self._core = _core.Solver(self._bytes, self._threads, book, width=width, height=height, inarow=inarow)
+        self._board, self._in_use = (width, height, inarow), self._core.table_bytes
         return self._core
 
     def _solver_for(self, pos: _core.Position) -> _core.Solver:
-        """The core's solver for a position's board."""
-        return self._make(pos.width, pos.height)
+        """The core's solver for a position's game."""
+        return self._make(pos.width, pos.height, pos.inarow)
 
     def __repr__(self) -> str:
         threads = "" if self.threads == 1 else f", threads={self.threads}"
         book = "" if self._book.book is None else f", book={self._book.book!r}"
-        standard = self._named is None and self._board == (WIDTH, HEIGHT)
+        standard = self._named is None and self._board == (WIDTH, HEIGHT, INAROW)
         board = "" if standard else f", width={self.width}, height={self.height}"
-        return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board})"
+        line = "" if standard or self.inarow == INAROW else f", inarow={self.inarow}"
+        return f"Solver(table_mb={self.table_mb:g}{threads}{book}{board}{line})"
 
     @property
     def threads(self) -> int:
@@ -216,10 +223,16 @@ class Solver:
         return self._board[1]
 
     @property
-    def named_board(self) -> tuple[int, int] | None:
-        """The (width, height) it was made for, on which it reads move strings; None
-        when it was made without (it then reads them on 7 x 6, and takes games of every
-        size)."""
+    def inarow(self) -> int:
+        """The line that wins in the games its table serves (the one it was made for, else
+        the last game searched)."""
+        return self._board[2]
+
+    @property
+    def named_board(self) -> Board | None:
+        """The (width, height, inarow) it was made for, on which it reads move strings;
+        None when it was made without (it then reads them on 7 x 6 and four in a row, and
+        takes games of every size and line)."""
         return self._named
 
     @property
@@ -499,10 +512,10 @@ class Solver:
         Returns:
             The search's result.
         """
-        board = (core_pos.width, core_pos.height)
+        board = (core_pos.width, core_pos.height, core_pos.inarow)
         what = b""
-        if long[2] is not None:  # a checkpoint records the position
-            what = note(as_game(pos, board).moves, *board, weak=asked.weak, want=want)
+        if long[2] is not None:  # a checkpoint records the position (its header, the game)
+            what = note(as_game(pos, board).moves, core_pos.width, core_pos.height, weak=asked.weak, want=want)
         r = self._solver_for(core_pos).search(core_pos, asked, long_search(*long, what))
         self._nodes = r.nodes
         return search_result(r)
@@ -593,8 +606,8 @@ class Solver:
         return column_values(a)
 
 
-def core_solver(solver: Solver, width: int, height: int) -> _core.Solver:
-    """The compiled core's solver behind ``solver`` for a board, for link4's own modules.
+def core_solver(solver: Solver, width: int, height: int, inarow: int) -> _core.Solver:
+    """The compiled core's solver behind ``solver`` for a game, for link4's own modules.
 
     The players search with it.
 
@@ -602,14 +615,15 @@ def core_solver(solver: Solver, width: int, height: int) -> _core.Solver:
         solver: The solver.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins.
 
     Returns:
-        Its core solver of that board (made anew for a board of another size).
+        Its core solver of that game (made anew for a game of another size or line).
 
     Raises:
-        SizeMismatchError: The solver's book is of another size.
+        SizeMismatchError: The solver's book is of another size or line.
     """
-    return solver._make(width, height)
+    return solver._make(width, height, inarow)
 
 
 def _shuffled(width: int, rng: random.Random) -> list[int]:
@@ -636,7 +650,8 @@ def _default_solver() -> Solver:
 
 
 def solve(
-    pos: PositionLike, *, weak: bool = False, width: int | None = None, height: int | None = None
+    pos: PositionLike, *, weak: bool = False, width: int | None = None, height: int | None = None,
+    inarow: int | None = None,
 ) -> int:
     """The exact score of a position with a shared per-thread solver.
 
@@ -651,6 +666,7 @@ def solve(
         width: The board's columns: a move string is read on the board named, and a
             game of another size is refused. None (with ``height`` None): no board named.
         height: The board's rows (None: 6 when ``width`` is given).
+        inarow: The line that wins (None: four).
 
     Returns:
         The score, seen from the side to move; with ``weak``, -1, 0 or 1.
@@ -670,5 +686,5 @@ def solve(
         >>> solve("112233", width=6, height=5)     # red's 4th disc wins: 1 + (30 - 7) // 2
         12
     """
-    board = named_board(width, height)
+    board = named_board(width, height, inarow)
     return _default_solver().solve(pos if board is None else as_game(pos, board), weak=weak)

@@ -21,7 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from link4._core import MAX_CELL_BITS, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, ErrorCode
+from link4._core import (
+    INAROW, MAX_CELL_BITS, MAX_HEIGHT, MAX_INAROW, MAX_WIDTH, MIN_HEIGHT, MIN_INAROW, MIN_WIDTH, WIDTH, ErrorCode,
+)
 
 __all__ = [
     "BoardError",
@@ -30,11 +32,13 @@ __all__ = [
     "CheckpointError",
     "GameOverError",
     "IllegalMoveError",
+    "InarowError",
     "Interrupted",
     "InvalidMoveError",
     "SizeMismatchError",
     "board_size_error",
     "extra_hint",
+    "inarow_error",
     "quoted",
     "size_mismatch_error",
 ]
@@ -141,6 +145,18 @@ class CheckpointError(ValueError):
         Traceback (most recent call last):
           ...
         link4.CheckpointError: ... is not a link4 checkpoint
+    """
+
+
+class InarowError(ValueError):
+    """A line that wins (k in a row) link4 does not play: 3 to 6 long, and one that fits the board.
+
+    Example:
+        >>> from link4 import Game
+        >>> Game(inarow=7)
+        Traceback (most recent call last):
+          ...
+        link4.InarowError: link4 plays 3 to 6 in a row, not 7
     """
 
 
@@ -293,8 +309,34 @@ def board_size_error(width: int, height: int) -> BoardSizeError:
     )
 
 
+def inarow_error(width: int, height: int, inarow: int) -> InarowError:
+    """The error for a line of ``inarow`` that link4 does not play on a ``width`` x ``height`` board.
+
+    It is returned, not raised: the caller raises it.
+
+    Args:
+        width: The board's number of columns.
+        height: The board's number of rows.
+        inarow: The length of line asked for.
+
+    Returns:
+        A :exc:`link4.InarowError` whose message gives the lengths link4 plays there.
+
+    Example:
+        >>> inarow_error(7, 6, 8)
+        InarowError('link4 plays 3 to 6 in a row, not 8')
+    """
+    if MIN_INAROW <= inarow <= MAX_INAROW:
+        return InarowError(
+            f"{inarow} in a row fits no line of a {width}x{height} board: its lines are at most "
+            f"{max(width, height)} long"
+        )
+    return InarowError(f"link4 plays {MIN_INAROW} to {MAX_INAROW} in a row, not {inarow}")
+
+
 def size_mismatch_error(
-    what: str, width: int, height: int, expected_width: int, expected_height: int
+    what: str, width: int, height: int, expected_width: int, expected_height: int,
+    inarow: int = INAROW, expected_inarow: int = INAROW,
 ) -> SizeMismatchError:
     """The error for a ``what`` (a position, a book, a board...) of one size where another is expected.
 
@@ -307,14 +349,23 @@ def size_mismatch_error(
         height: Its number of rows.
         expected_width: The number of columns expected.
         expected_height: The number of rows expected.
+        inarow: Its line that wins (k in a row).
+        expected_inarow: The line expected.
 
     Returns:
-        A :exc:`link4.SizeMismatchError` whose message gives both sizes.
+        A :exc:`link4.SizeMismatchError` whose message gives both sizes, or both lines.
 
     Example:
         >>> size_mismatch_error("book", 7, 6, 4, 4)
         SizeMismatchError('board sizes differ: the book is 7x6, but 4x4 is expected here (width x height)')
+        >>> size_mismatch_error("position", 7, 9, 7, 9, inarow=5, expected_inarow=4)
+        SizeMismatchError('lines differ: the position is of 5 in a row, but 4 in a row is expected here')
     """
+    if (width, height) == (expected_width, expected_height) and inarow != expected_inarow:
+        return SizeMismatchError(
+            f"lines differ: the {what} is of {inarow} in a row, but {expected_inarow} in a row is "
+            "expected here"
+        )
     return SizeMismatchError(
         f"board sizes differ: the {what} is {width}x{height}, but {expected_width}x"
         f"{expected_height} is expected here (width x height)"
@@ -361,7 +412,7 @@ _CHECKPOINT_REASONS: dict[str, str] = {
     "magic": "is not a link4 checkpoint",
     "version": "is a checkpoint of another format version (written by another link4)",
     "byte_order": "is a checkpoint written on a machine of the other byte order",
-    "board": "is the checkpoint of a search on another board size",
+    "board": "is the checkpoint of a search on another board size or line",
     "table": "holds a table of another size than this solver's (resume with the table it holds)",
     "checksum": "is damaged (its checksum does not match): it is not used",
 }
@@ -388,8 +439,10 @@ _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.EXITING: lambda d: RuntimeError("the interpreter is exiting: no new search is started"),
     ErrorCode.BAD_ARGUMENT: lambda d: ValueError(f"{d['name']} out of range: {d['value']!r}"),
     ErrorCode.BOARD_SIZE: lambda d: board_size_error(d["width"], d["height"]),
+    ErrorCode.INAROW: lambda d: inarow_error(d["width"], d["height"], d["inarow"]),
     ErrorCode.SIZE_MISMATCH: lambda d: size_mismatch_error(
-        d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"]
+        d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"],
+        inarow=d["inarow"], expected_inarow=d["expected_inarow"],
     ),
     ErrorCode.BOARD_SHAPE: lambda d: BoardError("a board is rows of as many cells each, top row first"),
     ErrorCode.BAD_CELL: lambda d: BoardError(

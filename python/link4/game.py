@@ -24,7 +24,8 @@ from link4._formats import (
 from link4.errors import IllegalMoveError, from_core, size_mismatch_error
 from link4.outcome import Outcome
 from link4.rules import (
-    HEIGHT, MOVE_CHARACTERS, RED, WIDTH, YELLOW, Board, Cell, Player, check_size, columns_of, move_string,
+    HEIGHT, INAROW, MOVE_CHARACTERS, RED, WIDTH, YELLOW, Board, Cell, Player, check_inarow, check_size, columns_of,
+    move_string,
 )
 
 if TYPE_CHECKING:
@@ -57,25 +58,28 @@ class Game:
     It starts from the empty board, from a move string such as ``"4453"`` (1-based
     digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the actions
     of Kaggle, PettingZoo and OpenSpiel), on a board ``width`` columns wide and
-    ``height`` rows high (the standard 7 x 6 unless told). Its methods take and return
+    ``height`` rows high (the standard 7 x 6 unless told), won by a line of ``inarow``
+    discs (four unless told: Connect 3 to Connect 6). Its methods take and return
     0-based columns.
 
     Games are equal when their positions are, whatever the order of the moves; games on
-    boards of different sizes never are. A Game hashes by its position, copies
+    boards of different sizes, or won by different lines, never are. A Game hashes by its position, copies
     (``copy.copy``, ``copy.deepcopy``) and pickles; its repr is code that rebuilds it,
     ``str()`` draws the board as text, and notebooks show it as a picture.
 
     Args:
         moves: The moves played from the empty board: a move string (digits 1 to the
             width, 1 = leftmost column) or an iterable of 0-based columns.
-        width: The number of columns, 4 to 9.
-        height: The number of rows, 4 to 12.
+        width: The number of columns, 4 to 12.
+        height: The number of rows, 4 to 13 (columns x (rows + 1) at most 128).
+        inarow: The line that wins, 3 to 6 discs in a row (one that fits the board).
 
     Raises:
         InvalidMoveError: A malformed move string (a digit past the width among them).
         IllegalMoveError: A move the rules forbid (its subclass GameOverError for a
             move after the end of the game).
         BoardSizeError: A size link4 does not play.
+        InarowError: A line link4 does not play on that board.
         TypeError: ``moves`` is neither a string nor an iterable of ints, or a size is
             not an int.
 
@@ -98,11 +102,15 @@ class Game:
         1 2 3 4 5 6 7
         red (X) to move
 
-        Any board of 4 to 9 columns and 4 to 12 rows can be played, four in a row as always:
+        Any board of 4 to 12 columns and 4 to 13 rows can be played, and any line of 3
+        to 6 that fits it:
 
         >>> small = Game("1213", width=4, height=4)
         >>> small.width, small.height, small.legal_moves()
         (4, 4, [0, 1, 2, 3])
+        >>> five = Game("4455667", width=7, height=9, inarow=5)
+        >>> five.inarow, five.is_over(), five
+        (5, False, Game('4455667', width=7, height=9, inarow=5))
 
         A move that breaks the rules raises, saying what is allowed:
 
@@ -115,12 +123,15 @@ class Game:
     __slots__ = ("_moves", "_pos")
 
     def __init__(
-        self, moves: str | Iterable[int] = "", *, width: int = WIDTH, height: int = HEIGHT
+        self, moves: str | Iterable[int] = "", *, width: int = WIDTH, height: int = HEIGHT,
+        inarow: int = INAROW,
     ) -> None:
         if width is not WIDTH or height is not HEIGHT:  # the defaults need no check
             width, height = check_size(width, height)
+        if inarow is not INAROW:
+            inarow = check_inarow(inarow, width, height)
         if isinstance(moves, str):
-            self._pos = _core.Position.from_moves(moves, width, height)
+            self._pos = _core.Position.from_moves(moves, width, height, inarow)
             self._moves = columns_of(moves)
             return
         if isinstance(moves, (bytes, bytearray)) or not isinstance(moves, Iterable):
@@ -129,7 +140,7 @@ class Game:
                 f"columns such as [3, 3, 4, 2], not {type(moves).__name__}"
             )
         columns = list(moves)
-        self._pos = _core.Position(width, height)
+        self._pos = _core.Position(width, height, inarow)
         self._moves = []
         for i, col in enumerate(columns):
             try:
@@ -267,6 +278,11 @@ class Game:
         return self._pos.height
 
     @property
+    def inarow(self) -> int:
+        """The length of the line that wins: 4, but on the variants (Connect 3 to 6)."""
+        return self._pos.inarow
+
+    @property
     def turn(self) -> Player:
         """The side to move (once the game is over, the side that would move)."""
         return RED if len(self._moves) % 2 == 0 else YELLOW
@@ -322,7 +338,7 @@ class Game:
 
     def _winning_line(self) -> tuple[Cell, ...]:
         line = self._pos.winning_line(self._moves[-1])
-        assert line is not None, "the last move won, so a line of four passes through it"
+        assert line is not None, "the last move won, so a winning line passes through it"
         return tuple(line)
 
     # -- copies, comparison, text -----------------------------------------------------
@@ -338,7 +354,8 @@ class Game:
             Game('4435')
         """
         width = self._pos.width
-        return Game([width - 1 - c for c in self._moves], width=width, height=self._pos.height)
+        return Game([width - 1 - c for c in self._moves], width=width, height=self._pos.height,
+                    inarow=self._pos.inarow)
 
     def copy(self) -> Game:
         """An independent copy: moves played on one leave the other unchanged."""
@@ -353,15 +370,15 @@ class Game:
         return self.copy()
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        # The compiled position cannot be pickled; the move record and the size rebuild it
-        # exactly.
-        return (_unpickle, (self.moves, self._pos.width, self._pos.height))
+        # The compiled position cannot be pickled; the move record, the size and the line
+        # rebuild it exactly.
+        return (_unpickle, (self.moves, self._pos.width, self._pos.height, self._pos.inarow))
 
     def _is_standard(self) -> bool:
-        return self._pos.width == WIDTH and self._pos.height == HEIGHT
+        return self._pos.width == WIDTH and self._pos.height == HEIGHT and self._pos.inarow == INAROW
 
     def __eq__(self, other: object) -> bool:
-        """Equal positions, whatever the order of the moves, on boards of the same size."""
+        """Equal positions, whatever the order of the moves, on boards of the same size and line."""
         if not isinstance(other, Game):
             return NotImplemented
         return bool(self._pos == other._pos)
@@ -372,7 +389,8 @@ class Game:
     def __repr__(self) -> str:
         if self._is_standard():
             return f"Game({self.moves!r})"
-        return f"Game({self.moves!r}, width={self._pos.width}, height={self._pos.height})"
+        line = "" if self._pos.inarow == INAROW else f", inarow={self._pos.inarow}"
+        return f"Game({self.moves!r}, width={self._pos.width}, height={self._pos.height}{line})"
 
     def __str__(self) -> str:
         lines = [" ".join("." if v == 0 else Player(v).glyph for v in row) for row in self.to_board()]
@@ -441,7 +459,9 @@ class Game:
         return planes_of(self._pos, viewer)
 
     @classmethod
-    def from_planes(cls, planes: Iterable[Any], player: Player | int | None = None) -> Game:
+    def from_planes(
+        cls, planes: Iterable[Any], player: Player | int | None = None, *, inarow: int = INAROW
+    ) -> Game:
         """Build a game from (height, width, 2) planes, top row first, the board's size being their shape.
 
         Plane 0 holds the discs of ``player``, plane 1 the other side's (PettingZoo's
@@ -456,6 +476,7 @@ class Game:
                 ``[0, 0]`` (empty), ``[1, 0]`` (plane 0's disc) or ``[0, 1]`` (plane 1's).
             player: The side whose discs plane 0 holds (a :class:`link4.Player`, 1 or 2),
                 or None to tell from the disc counts.
+            inarow: The line that wins on the board (four unless told).
 
         Returns:
             A game that reaches the board.
@@ -464,6 +485,7 @@ class Game:
             BoardError: No legal game reaches the board, or the planes are no board (a
                 cell that is not one of the three pairs, disc counts no game has).
             BoardSizeError: The planes' shape is of no size link4 plays.
+            InarowError: A line link4 does not play on that board.
             ValueError: ``player`` is neither 1 nor 2.
 
         Example:
@@ -474,7 +496,7 @@ class Game:
             True
         """
         side = None if player is None else Player(player)
-        return cls._of_rows(parse_planes(planes, side))
+        return cls._of_rows(parse_planes(planes, side), inarow)
 
     @classmethod
     def from_board(
@@ -485,6 +507,7 @@ class Game:
         yellow: float = 2,
         width: int | None = None,
         height: int | None = None,
+        inarow: int = INAROW,
     ) -> Game:
         """Build a game from a board alone (Kaggle, PettingZoo and friends keep no history).
 
@@ -506,6 +529,7 @@ class Game:
                 not at all.
             height: The number of rows the board must have; given with ``width`` or not
                 at all.
+            inarow: The line that wins on the board (four unless told).
 
         Returns:
             A game that reaches the board.
@@ -514,6 +538,7 @@ class Game:
             BoardError: No legal game reaches the board, or ``board`` is no board (ragged
                 rows, a cell that is no disc).
             BoardSizeError: A shape of no size link4 plays.
+            InarowError: A line link4 does not play on that board.
             SizeMismatchError: A board of another size than ``width`` and ``height``.
             ValueError: ``red`` or ``yellow`` is not a whole number other than 0, or
                 both are the same.
@@ -526,13 +551,16 @@ class Game:
             Game('23', width=4, height=4)
         """
         if is_planes(board):
-            return cls._of_rows(parse_planes(board, None, width=width, height=height))
-        return cls._of_rows(parse_board(board, red=red, yellow=yellow, width=width, height=height))
+            return cls._of_rows(parse_planes(board, None, width=width, height=height), inarow)
+        return cls._of_rows(parse_board(board, red=red, yellow=yellow, width=width, height=height), inarow)
 
     @classmethod
-    def _of_rows(cls, rows: list[list[int]]) -> Game:
+    def _of_rows(cls, rows: list[list[int]], inarow: int) -> Game:
         """The game of a board given as rows of 0/1/2, top first, its shape a checked size."""
-        return cls(reconstruct_moves(rows), width=len(rows[0]), height=len(rows))
+        width, height = len(rows[0]), len(rows)
+        if inarow is not INAROW:
+            inarow = check_inarow(inarow, width, height)
+        return cls(reconstruct_moves(rows, inarow), width=width, height=height, inarow=inarow)
 
     @classmethod
     def from_openspiel(cls, state: Any) -> Game:
@@ -577,22 +605,23 @@ class Game:
 PositionLike = Game | str
 """Every entry point takes a Game or a move string such as ``"4453"``.
 
-A move string is a position of the 7 x 6 board, unless the caller names another board
-(``width=`` and ``height=``, or a :class:`link4.Solver` made for one): it is then read
-on that board, and a Game of another size is refused (``SizeMismatchError``)."""
+A move string is a position of the 7 x 6 board and four in a row, unless the caller
+names another game (``width=``, ``height=`` and ``inarow=``, or a :class:`link4.Solver`
+made for one): it is then read on that board, and a Game of another size or line is
+refused (``SizeMismatchError``)."""
 
 
 def as_game(position: PositionLike, board: Board | None = None) -> Game:
     """``position`` itself if it is a Game, the game of a move string otherwise.
 
-    The one reading of a position for link4's entry points: ``board`` is the board the
+    The one reading of a position for link4's entry points: ``board`` is the game the
     caller named (``link4.rules.named_board``), if any.
 
     Args:
         position: A :class:`link4.Game` or a move string.
-        board: The (width, height) the caller named: a move string is read on it and a
-            Game must be of that size. None: a move string is of the 7 x 6 board and a
-            Game of any size.
+        board: The (width, height, inarow) the caller named: a move string is read on it
+            and a Game must be of that size and line. None: a move string is of the 7 x 6
+            board and four in a row, and a Game of any size or line.
 
     Returns:
         The Game itself (not a copy), or the game of the move string.
@@ -602,20 +631,22 @@ def as_game(position: PositionLike, board: Board | None = None) -> Game:
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid (its subclass
             GameOverError for a move after the end of the game).
-        SizeMismatchError: A Game of another size than ``board``.
+        SizeMismatchError: A Game of another size or line than ``board``.
 
     Examples:
         >>> as_game("4453")
         Game('4453')
-        >>> as_game("4453", (6, 5))
+        >>> as_game("4453", (6, 5, 4))
         Game('4453', width=6, height=5)
-        >>> as_game(Game("4453"), (6, 5))
+        >>> as_game(Game("4453"), (6, 5, 4))
         Traceback (most recent call last):
           ...
         link4.SizeMismatchError: board sizes differ: the position is 7x6, but 6x5 is expected here ...
     """
     if isinstance(position, str):
-        return Game(position) if board is None else Game(position, width=board[0], height=board[1])
+        if board is None:
+            return Game(position)
+        return Game(position, width=board[0], height=board[1], inarow=board[2])
     if not isinstance(position, Game):
         raise TypeError(f"a position is a link4.Game or a move string, not {type(position).__name__}")
     _check_board(position._pos, board)
@@ -629,7 +660,7 @@ def core_position(position: PositionLike, board: Board | None = None) -> _core.P
 
     Args:
         position: A :class:`link4.Game` or a move string.
-        board: The (width, height) the caller named, or None (see :func:`as_game`).
+        board: The (width, height, inarow) the caller named, or None (see :func:`as_game`).
 
     Returns:
         The game's own core position (not a copy, of the game's size), or a new one for
@@ -640,7 +671,7 @@ def core_position(position: PositionLike, board: Board | None = None) -> _core.P
         InvalidMoveError: A malformed move string.
         IllegalMoveError: A move string with a move the rules forbid (its subclass
             GameOverError for a move after the end of the game).
-        SizeMismatchError: A Game of another size than ``board``.
+        SizeMismatchError: A Game of another size or line than ``board``.
     """
     if isinstance(position, str):
         if board is None:
@@ -650,9 +681,10 @@ def core_position(position: PositionLike, board: Board | None = None) -> _core.P
 
 
 def _check_board(position: _core.Position, board: Board | None) -> None:
-    """SizeMismatchError when a board is named and ``position`` is of another size."""
-    if board is not None and (position.width, position.height) != board:
-        raise size_mismatch_error("position", position.width, position.height, *board)
+    """SizeMismatchError when a game is named and ``position`` is of another size or line."""
+    if board is not None and (position.width, position.height, position.inarow) != board:
+        raise size_mismatch_error("position", position.width, position.height, board[0], board[1],
+                                  inarow=position.inarow, expected_inarow=board[2])
 
 
 def game_from_core(position: _core.Position, moves: str) -> Game:
@@ -674,6 +706,6 @@ def game_from_core(position: _core.Position, moves: str) -> Game:
     return game
 
 
-def _unpickle(moves: str, width: int, height: int) -> Game:
-    """A pickled game (Game.__reduce__)."""
-    return Game(moves, width=width, height=height)
+def _unpickle(moves: str, width: int, height: int, inarow: int = INAROW) -> Game:
+    """A pickled game (Game.__reduce__; games pickled before the variants have no line)."""
+    return Game(moves, width=width, height=height, inarow=inarow)

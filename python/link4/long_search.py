@@ -119,6 +119,7 @@ class Checkpoint:
         moves: The position searched, as a move string.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins in the game searched.
         weak: Whether only the outcome was asked.
         want: What was asked besides the score (:data:`link4.long_search.Want`).
         lower: The proven lower bound of the score when it was written.
@@ -135,6 +136,7 @@ class Checkpoint:
     moves: str
     width: int
     height: int
+    inarow: int
     weak: bool
     want: Want
     lower: int
@@ -254,7 +256,8 @@ def _checkpoint(path: str, record: dict[str, Any]) -> Checkpoint:
             f"{path} is damaged (its record and its header name different boards): it is not used"
         )
     return Checkpoint(
-        path=path, moves=moves, width=record["width"], height=record["height"], weak=weak, want=want,
+        path=path, moves=moves, width=record["width"], height=record["height"], inarow=record["inarow"],
+        weak=weak, want=want,
         lower=record["lower"], upper=record["upper"], nodes=record["nodes"], seconds=record["seconds"],
         table_mb=record["table_bytes"] / (1 << 20),
     )
@@ -303,12 +306,12 @@ def resume(
     """
     where = os.fspath(path)
     found = read_checkpoint(where)
-    board = (found.width, found.height)
-    core = _core.Solver(table_bytes(found.table_mb), thread_count(threads),
-                        BookSource.of(book).for_board(*board), width=found.width, height=found.height)
+    board = (found.width, found.height, found.inarow)
+    core = _core.Solver(table_bytes(found.table_mb), thread_count(threads), BookSource.of(book).for_board(*board),
+                        width=found.width, height=found.height, inarow=found.inarow)
     found = _checkpoint(where, core.load_checkpoint(where))  # as read with the table
     asked = request(weak=found.weak, want=_WANTS[found.want], limit=limit_of(limit, time_limit, node_limit))
     search = long_search(progress, progress_every, where, checkpoint_every,
-                         note(found.moves, *board, weak=found.weak, want=found.want),
+                         note(found.moves, found.width, found.height, weak=found.weak, want=found.want),
                          nodes=found.nodes, seconds=found.seconds)
     return search_result(core.search(position(found.moves, board), asked, search))

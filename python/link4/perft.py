@@ -10,7 +10,8 @@ __all__ = ["perft"]
 
 
 def perft(
-    game_or_moves: Game | str, depth: int, *, width: int | None = None, height: int | None = None
+    game_or_moves: Game | str, depth: int, *, width: int | None = None, height: int | None = None,
+    inarow: int | None = None,
 ) -> int:
     """The number of move sequences of length ``depth`` from a position.
 
@@ -25,6 +26,7 @@ def perft(
         width: The board's columns, naming the board; None (with ``height`` None): no
             board named.
         height: The board's rows (None: 6 when ``width`` is given).
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         The number of sequences of ``depth`` legal moves, 0 when the game ends first.
@@ -45,7 +47,7 @@ def perft(
         >>> perft(Game(width=4, height=4), 2), perft("", 2, width=4, height=4)
         (16, 16)
     """
-    pos = core_position(game_or_moves, named_board(width, height))
+    pos = core_position(game_or_moves, named_board(width, height, inarow))
     if isinstance(depth, bool) or not isinstance(depth, int):
         raise TypeError(f"depth must be an int, not {type(depth).__name__}")
     if depth < 0:

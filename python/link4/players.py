@@ -60,7 +60,7 @@ from link4.engine import PositionLike, Solver, core_solver
 from link4.errors import GameOverError, quoted, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
 from link4.limit import Limit, limit_of
-from link4.rules import Board, check_size, named_board
+from link4.rules import INAROW, Board, check_size, named_board
 
 if TYPE_CHECKING:
     import random
@@ -207,6 +207,8 @@ class Engine:
         width: The columns of the board it plays on; None (with ``height`` None): the
             board the solver given was made for, else none named.
         height: The rows of that board (None: 6 when ``width`` is given).
+        inarow: The line that wins in its games (None: four; a game of any line when no
+            game is named).
 
     Raises:
         TypeError: ``level`` is neither an int nor a string, ``time_limit`` is not a
@@ -246,9 +248,10 @@ class Engine:
         solver: Solver | None = None,
         width: int | None = None,
         height: int | None = None,
+        inarow: int | None = None,
     ) -> None:
         self._level = _level_name(level)
-        self._board = _engine_board(named_board(width, height), solver)
+        self._board = _engine_board(named_board(width, height, inarow), solver)
         # The searches' own checks (link4.Limit), then the one thing an engine adds: it
         # must have some time to move.
         self._limit = limit_of(limit, time_limit, None)
@@ -269,7 +272,7 @@ class Engine:
             seconds=self._limit.max_seconds if perfect else None,
             nodes=self._limit.node_limit if perfect else None,
         )
-        self._players: dict[tuple[int, int], _core.Player] = {}
+        self._players: dict[Board, _core.Player] = {}
         self._last: _core.Player | None = None
 
     @property
@@ -299,17 +302,19 @@ class Engine:
         return None if self._last is None else self._last.last_score
 
     def _player(self, game: Game) -> _core.Player:
-        board = (game.width, game.height)
+        board = (game.width, game.height, game.inarow)
         player = self._players.get(board)
         if player is None:
-            player = self._players[board] = _core.Player(*board, self._spec, None, TABLE_MB << 20)
+            player = self._players[board] = _core.Player(
+                game.width, game.height, self._spec, None, TABLE_MB << 20, inarow=game.inarow
+            )
         self._last = player
         return player
 
     def _lent_solver(self, game: Game) -> _core.Solver | None:
         if not _searches(self._level):
             return None
-        board = (game.width, game.height)
+        board = (game.width, game.height, game.inarow)
         if self._owns_solver and (self._solver is None or self._solver.named_board != board):
             # Its own solver is made for the game's board: a game of another size gets a
             # new one. Level 8's node budgets give the same moves as a bot's with a table
@@ -318,7 +323,8 @@ class Engine:
             table_mb = DEFAULT_TABLE_MB if self._level == "perfect" else TABLE_MB
             self._solver = None  # the old table goes before the new one is made
             self._solver = Solver(
-                table_mb, threads=self._threads, book=self._book, width=game.width, height=game.height
+                table_mb, threads=self._threads, book=self._book, width=game.width, height=game.height,
+                inarow=game.inarow,
             )
         assert self._solver is not None
         return core_solver(self._solver, *board)
@@ -383,6 +389,8 @@ class Engine:
             if value is not None
         )
         board = "" if self._board is None else f", width={self._board[0]}, height={self._board[1]}"
+        if self._board is not None and self._board[2] != INAROW:
+            board += f", inarow={self._board[2]}"
         return f"Engine(level={level}{extras}{board})"
 
 
@@ -390,14 +398,15 @@ def _engine_board(named: Board | None, solver: Solver | None) -> Board | None:
     """The board an engine is made for: the one named, else its given solver's (if any).
 
     Returns:
-        The (width, height) of that board, or None when neither names one.
+        The (width, height, inarow) of that game, or None when neither names one.
 
     Raises:
         SizeMismatchError: The solver was made for another board than the one named.
     """  # noqa: DOC501 (the SizeMismatchError raised is the one size_mismatch_error builds)
     made_for = None if solver is None else solver.named_board
     if named is not None and made_for is not None and named != made_for:
-        raise size_mismatch_error("solver's board", *made_for, *named)
+        raise size_mismatch_error("solver's board", made_for[0], made_for[1], named[0], named[1],
+                                  inarow=made_for[2], expected_inarow=named[2])
     return named or made_for
 
 

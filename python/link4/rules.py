@@ -17,10 +17,11 @@ import re
 from collections.abc import Iterable
 
 from link4 import _core
-from link4.errors import BoardSizeError, board_size_error, quoted
+from link4.errors import BoardSizeError, board_size_error, inarow_error, quoted
 
 __all__ = [
-    "HEIGHT", "MAX_HEIGHT", "MAX_WIDTH", "MIN_HEIGHT", "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "WIDTH", "YELLOW",
+    "HEIGHT", "INAROW", "MAX_HEIGHT", "MAX_INAROW", "MAX_WIDTH", "MIN_HEIGHT", "MIN_INAROW", "MIN_WIDTH",
+    "MOVE_CHARACTERS", "RED", "WIDTH", "YELLOW",
     "Player", "column_of_character", "columns_of", "is_supported_size", "move_string",
 ]
 
@@ -130,35 +131,84 @@ def check_size(width: object, height: object) -> tuple[int, int]:
         raise board_size_error(w, h)
     return w, h
 
-Board = tuple[int, int]
-"""A board size as (width, height)."""
+INAROW: int = _core.INAROW
+"""The line that wins unless told: four in a row."""
+MIN_INAROW: int = _core.MIN_INAROW
+"""The shortest line link4 plays to (Connect 3)."""
+MAX_INAROW: int = _core.MAX_INAROW
+"""The longest line link4 plays to (Connect 6)."""
 
 
-def named_board(width: object = None, height: object = None) -> Board | None:
-    """The board a caller named with ``width=`` and ``height=``, checked; None if neither is given.
+def check_inarow(inarow: object, width: int, height: int) -> int:
+    """The line that wins (k in a row) checked, on a board already checked.
 
-    For link4's own entry points that take a position: where a board is named, a move
-    string is read on it and a game of another size is refused (``link4.game.as_game``).
-    Naming one of the two names the board, the other being the standard one's.
+    Args:
+        inarow: The length of the line that wins.
+        width: The board's columns.
+        height: The board's rows.
+
+    Returns:
+        ``inarow`` as an int.
+
+    Raises:
+        TypeError: It is not an int (a bool is not).
+        InarowError: A length link4 does not play (3 to 6), or one that fits the board in
+            no direction (so that no game could be won).
+
+    Example:
+        >>> check_inarow(5, 7, 9)
+        5
+        >>> check_inarow(6, 5, 5)
+        Traceback (most recent call last):
+          ...
+        link4.InarowError: 6 in a row fits no line of a 5x5 board: its lines are at most 5 long
+    """  # noqa: DOC501 (the InarowError raised is the one inarow_error builds)
+    if type(inarow) is int and MIN_INAROW <= inarow <= max(width, height, MIN_INAROW) and inarow <= MAX_INAROW:
+        return inarow
+    if isinstance(inarow, bool):
+        raise TypeError("inarow is an int, not a bool")
+    try:
+        k = operator.index(inarow)  # type: ignore[arg-type]
+    except TypeError:
+        raise TypeError(f"inarow is an int, not {type(inarow).__name__}") from None
+    if not MIN_INAROW <= k <= min(MAX_INAROW, max(width, height)):
+        raise inarow_error(width, height, k)
+    return k
+
+
+Board = tuple[int, int, int]
+"""A game's board and line as (width, height, inarow): the size, and k in a row."""
+
+
+def named_board(width: object = None, height: object = None, inarow: object = None) -> Board | None:
+    """The game a caller named with ``width=``, ``height=`` and ``inarow=``, checked; None if none is given.
+
+    For link4's own entry points that take a position: where a game is named, a move
+    string is read on it and a game of another size or line is refused
+    (``link4.game.as_game``). Naming one of the three names the game, the others being
+    the standard one's (7 x 6, four in a row).
 
     Args:
         width: The number of columns, or None.
         height: The number of rows, or None.
+        inarow: The length of the line that wins, or None.
 
     Returns:
-        ``(width, height)`` as ints, or None when neither is given.
+        ``(width, height, inarow)`` as ints, or None when none is given.
 
     Raises:
-        TypeError: Either is not an int (a bool is not).
+        TypeError: One is not an int (a bool is not).
         BoardSizeError: A size link4 does not play.
+        InarowError: A line link4 does not play on that board.
 
     Example:
-        >>> named_board(6, 5), named_board(width=8), named_board()
-        ((6, 5), (8, 6), None)
+        >>> named_board(6, 5), named_board(width=8), named_board(inarow=5), named_board()
+        ((6, 5, 4), (8, 6, 4), (7, 6, 5), None)
     """
-    if width is None and height is None:
+    if width is None and height is None and inarow is None:
         return None
-    return check_size(WIDTH if width is None else width, HEIGHT if height is None else height)
+    w, h = check_size(WIDTH if width is None else width, HEIGHT if height is None else height)
+    return w, h, INAROW if inarow is None else check_inarow(inarow, w, h)
 
 
 Cell = tuple[int, int]

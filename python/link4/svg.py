@@ -78,6 +78,7 @@ def board(
     coordinates: bool = True,
     width: int | None = None,
     height: int | None = None,
+    inarow: int | None = None,
 ) -> str:
     """Draw an SVG picture of the position.
 
@@ -100,6 +101,7 @@ def board(
         width: The board's columns, naming the board (a Game must then be of it); None
             (with ``height`` None): no board named.
         height: The board's rows (None: 6 when ``width`` is given).
+        inarow: The line that wins in the game named (None: four).
 
     Returns:
         The SVG document as text, starting with ``<svg``.
@@ -114,7 +116,7 @@ def board(
         link4.BoardSizeError: A named board of a size link4 does not play.
         link4.SizeMismatchError: A Game of another size than the board named.
     """
-    game = as_game(game, named_board(width, height))
+    game = as_game(game, named_board(width, height, inarow))
     columns, rows_high = game.width, game.height
     if not size > 0:
         raise ValueError(f"size is a width in pixels > 0, not {size!r}")

@@ -2,12 +2,14 @@
 
 It shares nothing with link4: its own board (a tuple of columns, each a string of the
 discs in it from the bottom up, ``"x"`` for the first player and ``"o"`` for the
-second), its own four-in-a-row check and its own search. It is meant to be read and
+second), its own k-in-a-row check and its own search. It is meant to be read and
 believed, not to be fast: use it on positions with few empty cells.
 
-Boards from 4 x 4 to 9 x 12 (width x height), four in a row, the first player moves
-first. Moves are written as in link4's notation, one digit per disc, ``1`` the leftmost
-column; columns given to and returned from the functions here are 0-based.
+Boards from 4 x 4 to 12 x 13 (width x height, at most 128 cells with one more a
+column), k in a row for k from 3 to 6 (four unless told), the first player moves first.
+Moves are written as in link4's notation, one character per disc, ``1`` the leftmost
+column, ``a``, ``b``, ``c`` the columns 10 to 12; columns given to and returned from the
+functions here are 0-based.
 
 The score convention, always from the view of the side to move:
 
@@ -30,8 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-MIN_WIDTH, MAX_WIDTH = 4, 9
-MIN_HEIGHT, MAX_HEIGHT = 4, 12
+MIN_WIDTH, MAX_WIDTH = 4, 12
+MIN_HEIGHT, MAX_HEIGHT = 4, 13
+COLUMN_NAMES = "123456789abc"  # a move's character, by its 0-based column
 DISCS = "xo"  # the first player's, the second player's
 
 # The four lines through a cell: along a row, up a column, and the two diagonals.
@@ -41,24 +44,29 @@ Columns = tuple[str, ...]
 
 
 class Board:
-    """A position: ``columns[c][r]`` is the disc in column c, row r (row 0 the bottom)."""
+    """A position: ``columns[c][r]`` is the disc in column c, row r (row 0 the bottom);
+    ``inarow`` discs in a line win."""
 
-    def __init__(self, width: int, height: int, columns: Columns | None = None) -> None:
-        if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
+    def __init__(self, width: int, height: int, columns: Columns | None = None, inarow: int = 4) -> None:
+        if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
+                and width * (height + 1) <= 128):
             raise ValueError(f"no such board: {width} x {height}")
+        if not 3 <= inarow <= min(6, max(width, height)):
+            raise ValueError(f"no such line on {width} x {height}: {inarow} in a row")
         self.width = width
         self.height = height
+        self.inarow = inarow
         self.columns: Columns = ("",) * width if columns is None else columns
 
     @classmethod
-    def from_moves(cls, moves: str, width: int, height: int) -> Board:
-        """The board after ``moves`` (1-based digits); ValueError if a move is illegal or
+    def from_moves(cls, moves: str, width: int, height: int, inarow: int = 4) -> Board:
+        """The board after ``moves`` (link4's notation); ValueError if a move is illegal or
         comes after the game was won."""
-        board = cls(width, height)
-        for digit in moves:
-            col = int(digit) - 1
+        board = cls(width, height, inarow=inarow)
+        for name in moves:
+            col = COLUMN_NAMES.find(name.lower())
             if board.is_won() or not 0 <= col < width or not board.can_play(col):
-                raise ValueError(f"illegal move {digit!r} in {moves!r} on {width} x {height}")
+                raise ValueError(f"illegal move {name!r} in {moves!r} on {width} x {height}")
             board = board.play(col)
         return board
 
@@ -85,7 +93,7 @@ class Board:
         """A new board with the mover's disc dropped into ``col``."""
         columns = list(self.columns)
         columns[col] += self.mover()
-        return Board(self.width, self.height, tuple(columns))
+        return Board(self.width, self.height, tuple(columns), self.inarow)
 
     def disc_at(self, col: int, row: int) -> str | None:
         """The disc at (col, row), None for an empty cell or one off the board."""
@@ -94,7 +102,8 @@ class Board:
         return None
 
     def four_through(self, col: int, row: int) -> bool:
-        """Whether the disc at (col, row) is part of four or more in a row."""
+        """Whether the disc at (col, row) is part of a line of ``inarow`` or more (four
+        on Connect Four, whence the name)."""
         disc = self.disc_at(col, row)
         if disc is None:
             return False
@@ -105,16 +114,16 @@ class Board:
                 while self.disc_at(c, r) == disc:
                     run += 1
                     c, r = c + sign * dc, r + sign * dr
-            if run >= 4:
+            if run >= self.inarow:
                 return True
         return False
 
     def is_won(self) -> bool:
-        """Whether any four in a row is on the board (checked cell by cell)."""
+        """Whether any line of ``inarow`` is on the board (checked cell by cell)."""
         return any(self.four_through(c, r) for c in range(self.width) for r in range(len(self.columns[c])))
 
     def wins_by_playing(self, col: int) -> bool:
-        """Whether the mover's disc in ``col`` (a legal column) makes four in a row."""
+        """Whether the mover's disc in ``col`` (a legal column) makes a line of ``inarow``."""
         return self.play(col).four_through(col, len(self.columns[col]))
 
     def win_score(self, move: int) -> int:
@@ -137,15 +146,16 @@ class Reference:
     positions with very few empty cells.
     """
 
-    def __init__(self, width: int, height: int) -> None:
-        Board(width, height)  # checks the size
+    def __init__(self, width: int, height: int, inarow: int = 4) -> None:
+        Board(width, height, inarow=inarow)  # checks the size and the line
         self.width = width
         self.height = height
+        self.inarow = inarow
         # The proven bounds (lower, upper) of the score of each position searched.
         self._bounds: dict[Columns, tuple[int, int]] = {}
 
     def board(self, moves: str) -> Board:
-        return Board.from_moves(moves, self.width, self.height)
+        return Board.from_moves(moves, self.width, self.height, self.inarow)
 
     def solve(self, moves: str) -> int:
         """The exact score of the position after ``moves`` (not a finished game)."""
