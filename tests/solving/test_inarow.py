@@ -1,0 +1,98 @@
+"""k in a row (Connect 3, 5 and 6): link4's scores against the independent reference solver.
+
+Every pair of board and line below is solved both ways on a few hundred positions drawn
+by random play, with few enough empty cells left for the plain reference; the pairs cover
+the engine's kinds of board (64-bit words read at runtime and 128-bit ones) and the lines
+that fit only one way (five in a row on four columns: vertical lines only).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import link4
+from tests.support.reference_minimax import COLUMN_NAMES, Board, Reference
+
+# (width, height, inarow): at least eight pairs of each k other than four.
+PAIRS = [
+    (4, 4, 3), (5, 4, 3), (6, 5, 3), (10, 4, 3), (7, 6, 3),
+    (5, 5, 5), (4, 7, 5), (5, 4, 5), (6, 6, 5), (7, 9, 5), (9, 6, 5),
+    (6, 6, 6), (4, 9, 6), (7, 6, 6), (6, 7, 6), (12, 5, 6),
+]
+POSITIONS = 200
+
+
+def random_positions(width: int, height: int, inarow: int, count: int, seed: int) -> list[str]:
+    """Positions of running games drawn by random play that wins no line when it can help it.
+
+    Each game is played to 3 to 8 empty cells; a game whose side to move can only win
+    (short lines fill a board with threats) is kept as it stands, if it has no more than
+    16 empty cells left (its threats keep the reference's search small), else dropped.
+    """
+    rng = random.Random(seed)
+    found: list[str] = []
+    while len(found) < count:
+        empty_left = rng.randint(3, 8)
+        board, moves = Board(width, height, inarow=inarow), ""
+        while board.discs < board.cells - empty_left:
+            quiet = [c for c in board.legal_columns() if not board.wins_by_playing(c)]
+            if not quiet:
+                break
+            col = rng.choice(quiet)
+            board, moves = board.play(col), moves + COLUMN_NAMES[col]
+        if board.cells - board.discs <= 16:
+            found.append(moves)
+    return found
+
+
+@pytest.mark.parametrize(("width", "height", "inarow"), PAIRS)
+def test_scores_equal_the_reference(width: int, height: int, inarow: int) -> None:
+    reference = Reference(width, height, inarow)
+    solver = link4.Solver(16, width=width, height=height, inarow=inarow, book=None)
+    positions = random_positions(width, height, inarow, POSITIONS, seed=width * 100 + height * 10 + inarow)
+    wrong = [(m, reference.solve(m), solver.solve(m)) for m in positions]
+    assert [w for w in wrong if w[1] != w[2]] == []
+    weak = [(m, solver.solve(m, weak=True)) for m in positions[:50]]
+    assert all(w == (s > 0) - (s < 0) for (m, w), (_, s, _) in zip(weak, wrong, strict=False))
+
+
+@pytest.mark.parametrize(("width", "height", "inarow"), PAIRS[::3])
+def test_every_column_value_equals_the_reference(width: int, height: int, inarow: int) -> None:
+    reference = Reference(width, height, inarow)
+    solver = link4.Solver(16, width=width, height=height, inarow=inarow, book=None)
+    for moves in random_positions(width, height, inarow, 20, seed=inarow):
+        assert solver.analyze(moves) == reference.column_values(moves), moves
+
+
+@pytest.mark.parametrize(("width", "height", "inarow"), [(4, 4, 3), (5, 4, 5), (4, 6, 6)])
+def test_empty_small_boards_equal_the_reference(width: int, height: int, inarow: int) -> None:
+    solver = link4.Solver(16, width=width, height=height, inarow=inarow, book=None)
+    assert solver.solve("") == Reference(width, height, inarow).solve("")
+
+
+def test_the_reference_itself_agrees_with_a_search_that_prunes_nothing() -> None:
+    for width, height, inarow in [(4, 4, 3), (5, 4, 5), (6, 6, 6)]:
+        reference = Reference(width, height, inarow)
+        for moves in random_positions(width, height, inarow, 30, seed=7):
+            if len(moves) >= width * height - 7:
+                assert reference.solve(moves) == reference.plain_score(moves), moves
+
+
+@pytest.mark.parametrize(
+    ("moves", "inarow", "won"),
+    [("4455", 3, False), ("44556", 3, True), ("445566", 4, False), ("4455667", 4, True),
+     ("44556677", 5, False), ("445566778", 5, True), ("4455667788", 6, False), ("44556677889", 6, True)],
+)
+def test_a_line_of_k_ends_the_game(moves: str, inarow: int, won: bool) -> None:
+    # Red plays 4, 5, 6, ... along the bottom row, yellow on top of each: red's k-th disc
+    # makes k in a row, and nothing before it does.
+    game = link4.Game(moves, width=9, height=6, inarow=inarow)
+    assert game.is_over() == won
+    if won:
+        outcome = game.outcome()
+        assert outcome is not None and outcome.winner is link4.RED
+        assert outcome.line == tuple((3 + i, 0) for i in range(inarow))
+        with pytest.raises(link4.GameOverError):
+            link4.Game(moves + "1", width=9, height=6, inarow=inarow)
