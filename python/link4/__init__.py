@@ -2,11 +2,13 @@
 
 A C++ solver with a Python face: it plays games under the rules, scores any position
 exactly, finds every best move, and plays at eight levels of strength or perfectly, on
-the standard 7 x 6 board and on any board from 4 x 4 to 9 x 12 (four in a row always).
+the standard 7 x 6 board and on any board of 4 to 12 columns and 4 to 13 rows up to
+12 x 9, 11 x 10, 10 x 11 and 9 x 13 (four in a row always).
 
 A position is a :class:`link4.Game` or a move string: the columns played as digits from
-1 (the leftmost) to the width, such as ``"4453"``; a move string alone is a position of
-the 7 x 6 board, and where a call names a board (``width=`` and ``height=``, or a
+1 (the leftmost) to the width, such as ``"4453"``, with ``a``, ``b`` and ``c`` for
+columns 10, 11 and 12 of the widest boards; a move string alone is a position of the
+7 x 6 board, and where a call names a board (``width=`` and ``height=``, or a
 :class:`link4.Solver` made for one) a position of that board. Calls take and return
 0-based columns. A score is seen from the side
 to move: 0 a draw, positive a win, the sooner the higher (see :class:`link4.Solver` and
@@ -17,7 +19,7 @@ to move: 0 a draw, positive a win, the sooner the higher (see :class:`link4.Solv
 >>> g.play(3)
 >>> g.moves
 '44534'
->>> link4.Game("334", width=6, height=5)      # any board from 4 x 4 to 9 x 12
+>>> link4.Game("334", width=6, height=5)      # any board from 4 x 4 to 12 x 9 or 9 x 13
 Game('334', width=6, height=5)
 >>> link4.solve("4455")                       # red wins with its 4th disc: 22 - 4
 18

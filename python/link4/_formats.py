@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from link4 import _core
 from link4._core import board_moves
 from link4.errors import BoardError, extra_hint, quoted, size_mismatch_error
-from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, Player, check_size
+from link4.rules import HEIGHT, WIDTH, Player, check_size, is_supported_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -201,7 +201,7 @@ def _plane_cells(planes: Iterable[Any]) -> list[list[list[Any]]]:
     widths = {len(row) for row in cells}
     height, width = len(cells), (min(widths) if widths else 0)
     if not cells or len(widths) != 1 or {len(cell) for row in cells for cell in row} != {2}:
-        if not (MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT):
+        if not is_supported_size(width, height):
             width, height = WIDTH, HEIGHT  # nothing to go by: the standard board's shape
         raise BoardError(
             f"planes have the shape (rows, columns, 2), shape ({height}, {width}, 2) on a "

@@ -3,8 +3,9 @@
 ``link4 analyze --json`` prints it and the web server's ``/api/analyze`` answers it: the
 same fields, the same numbers, for the same position. Its fields are described once, in
 the documentation of the HTTP API (:doc:`/web`). Columns are 0-based where they are
-columns (``column``, ``best``) and 1-based where they are moves (``move``, ``pos``,
-``pv``), as everywhere in link4.
+columns (``column``, ``best``) and written in move-string notation where they are moves
+(``move``, ``pos``, ``pv``: 1 for the leftmost column, ``a`` to ``c`` for columns 10 to 12),
+as everywhere in link4.
 
 >>> from link4 import Game, Solver
 >>> doc = analysis(Game("4455"), Solver(table_mb=4))
@@ -25,6 +26,7 @@ from typing import Any
 from link4.engine import ColumnValue, Solver
 from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit
+from link4.rules import move_string
 from link4.score import best_columns
 from link4.wording import bound_words, column_words, describe_score, hint_bound_words, moves_to_go
 
@@ -125,7 +127,7 @@ def _column(game: Game, col: int, value: ColumnValue, weak: bool) -> dict[str, A
         words = hint_bound_words(lower, upper, ply=ply, width=width, height=height)
     return {
         "column": col,
-        "move": str(col + 1),
+        "move": move_string([col]),
         "exact": exact,
         "score": lower if exact else None,
         "lower": lower,

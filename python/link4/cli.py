@@ -49,7 +49,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="link4",
         description="link4: a perfect Connect Four engine. Moves are written as digits 1-7 "
-        "(1 = leftmost column), e.g. 4453; on another board (--size WxH), 1 to W.",
+        "(1 = leftmost column), e.g. 4453; on another board (--size WxH), 1 to W, with a, b "
+        "and c for columns 10, 11 and 12.",
     )
     parser.add_argument("--version", action="version", version=f"link4 {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -24,7 +24,18 @@ from link4._formats import (
 from link4.errors import IllegalMoveError, from_core, size_mismatch_error
 from link4.outcome import Outcome
 from link4.rules import (
-    HEIGHT, INAROW, MOVE_CHARACTERS, RED, WIDTH, YELLOW, Board, Cell, Player, check_inarow, check_size, columns_of,
+    HEIGHT,
+    INAROW,
+    MOVE_CHARACTERS,
+    RED,
+    WIDTH,
+    YELLOW,
+    Board,
+    Cell,
+    Player,
+    check_inarow,
+    check_size,
+    columns_of,
     move_string,
 )
 
@@ -56,7 +67,8 @@ class Game:
     takes a Game or a move string.
 
     It starts from the empty board, from a move string such as ``"4453"`` (1-based
-    digits), or from a sequence of 0-based columns such as ``[3, 3, 4, 2]`` (the actions
+    digits, and ``a``, ``b``, ``c`` for columns 10, 11, 12), or from a sequence of 0-based
+    columns such as ``[3, 3, 4, 2]`` (the actions
     of Kaggle, PettingZoo and OpenSpiel), on a board ``width`` columns wide and
     ``height`` rows high (the standard 7 x 6 unless told), won by a line of ``inarow``
     discs (four unless told: Connect 3 to Connect 6). Its methods take and return
@@ -68,14 +80,18 @@ class Game:
     ``str()`` draws the board as text, and notebooks show it as a picture.
 
     Args:
-        moves: The moves played from the empty board: a move string (digits 1 to the
-            width, 1 = leftmost column) or an iterable of 0-based columns.
+        moves: The moves played from the empty board: a move string (one character a
+            move: the digits 1 to 9, 1 = leftmost column, then ``a``, ``b`` and ``c``
+            for columns 10, 11 and 12, read in either case) or an iterable of 0-based
+            columns.
         width: The number of columns, 4 to 12.
-        height: The number of rows, 4 to 13 (columns x (rows + 1) at most 128).
+        height: The number of rows, 4 to 13; columns x (rows + 1) at most 128, so that
+            12 x 9, 11 x 10, 10 x 11 and 9 x 13 are the largest boards
+            (:data:`link4.rules.SIZES` lists every size).
         inarow: The line that wins, 3 to 6 discs in a row (one that fits the board).
 
     Raises:
-        InvalidMoveError: A malformed move string (a digit past the width among them).
+        InvalidMoveError: A malformed move string (a column past the width among them).
         IllegalMoveError: A move the rules forbid (its subclass GameOverError for a
             move after the end of the game).
         BoardSizeError: A size link4 does not play.
@@ -102,12 +118,17 @@ class Game:
         1 2 3 4 5 6 7
         red (X) to move
 
-        Any board of 4 to 12 columns and 4 to 13 rows can be played, and any line of 3
-        to 6 that fits it:
+        Any board of 4 to 12 columns and 4 to 13 rows up to 12 x 9, 11 x 10, 10 x 11 and
+        9 x 13 can be played; columns 10, 11 and 12 are ``a``, ``b`` and ``c`` in move
+        strings. Four in a row wins unless told, and any line of 3 to 6 that fits the
+        board can be the goal:
 
         >>> small = Game("1213", width=4, height=4)
         >>> small.width, small.height, small.legal_moves()
         (4, 4, [0, 1, 2, 3])
+        >>> wide = Game("4aC", width=12, height=9)
+        >>> wide.moves, wide.move_list
+        ('4ac', [3, 9, 11])
         >>> five = Game("4455667", width=7, height=9, inarow=5)
         >>> five.inarow, five.is_over(), five
         (5, False, Game('4455667', width=7, height=9, inarow=5))

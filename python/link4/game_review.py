@@ -29,7 +29,7 @@ from link4.errors import Interrupted
 from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit, Spending, limit_of
 from link4.marks import MARKS, SYMBOLS, Mark, Outcome, Value, decided_mark, decided_only_move
-from link4.rules import Player, ordinal
+from link4.rules import Player, move_string, ordinal
 from link4.wording import bound_words, score_words
 
 __all__ = [
@@ -387,7 +387,7 @@ def _move_entry(m: MoveReview, width: int, height: int) -> dict[str, Any]:
     """One move of the document."""
     return {
         "ply": m.ply,
-        "move": str(m.column + 1),
+        "move": move_string([m.column]),
         "column": m.column,
         "mover": str(m.mover),
         "value": {**_value_entry(m.value), "words": value_words(m.value, m.mover, m.ply, width, height)},
@@ -417,7 +417,7 @@ def _turning_entry(t: TurningPoint, width: int, height: int) -> dict[str, Any]:
     m = t.move
     return {
         "ply": m.ply,
-        "move": str(m.column + 1),
+        "move": move_string([m.column]),
         "column": m.column,
         "mover": str(m.mover),
         "mark": m.mark,

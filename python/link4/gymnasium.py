@@ -98,8 +98,8 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             ``info["player"]`` says which).
         render_mode: None, ``"ansi"`` (:meth:`render` returns the text diagram) or
             ``"human"`` (it prints it).
-        width: The board's columns (4 to 9).
-        height: The board's rows (4 to 12).
+        width: The board's columns (4 to 12).
+        height: The board's rows (4 to 13; up to 12 x 9, 11 x 10, 10 x 11 and 9 x 13).
 
     Raises:
         ValueError: ``render_mode`` or ``player`` is none of those allowed, or

@@ -10,7 +10,8 @@
 The agent reads the board from ``obs.board`` (``config.rows`` x ``config.columns`` cells,
 top row first: 0 empty, 1 the first player, 2 the second) and its side from ``obs.mark``;
 ``obs`` and ``config`` may be objects with attributes (as Kaggle passes them) or dicts. It
-plays every board link4 does (4 to 9 columns, 4 to 12 rows) with four in a row: level 8,
+plays every board link4 does (4 to 12 columns and 4 to 13 rows, up to 12 x 9, 11 x 10,
+10 x 11 and 9 x 13: :data:`link4.rules.SIZES`) with four in a row: level 8,
 the expert (see :class:`link4.Engine`), when the move budget allows it, level 7 (strong)
 when it is short; their Elo ratings on the 7x6 ladder are
 ``link4.ratings.rating_of("8")`` and ``rating_of("7")``. The
@@ -24,7 +25,16 @@ from typing import Any
 
 from link4.game import Game
 from link4.players import Engine
-from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH
+from link4.rules import (
+    HEIGHT,
+    LARGEST_SIZES,
+    MAX_HEIGHT,
+    MAX_WIDTH,
+    MIN_HEIGHT,
+    MIN_WIDTH,
+    WIDTH,
+    is_supported_size,
+)
 
 __all__ = ["SAFETY_MARGIN", "agent", "board_size", "move_budget"]
 
@@ -115,15 +125,12 @@ def board_size(config: Any) -> tuple[int, int]:
     rows = _whole_number(config, "rows", HEIGHT)
     columns = _whole_number(config, "columns", WIDTH)
     inarow = _whole_number(config, "inarow", 4)
-    if (
-        inarow != 4
-        or not MIN_WIDTH <= columns <= MAX_WIDTH
-        or not MIN_HEIGHT <= rows <= MAX_HEIGHT
-    ):
+    if inarow != 4 or not is_supported_size(columns, rows):
+        largest = ", ".join(f"{h} x {w}" for w, h in LARGEST_SIZES)
         raise ValueError(
             f"link4 plays four in a row on {MIN_HEIGHT} to {MAX_HEIGHT} rows and "
-            f"{MIN_WIDTH} to {MAX_WIDTH} columns; this ConnectX game has {rows} "
-            f"rows, {columns} columns and {inarow} in a row"
+            f"{MIN_WIDTH} to {MAX_WIDTH} columns, rows x columns {largest} at most; "
+            f"this ConnectX game has {rows} rows, {columns} columns and {inarow} in a row"
         )
     return columns, rows
 

@@ -20,8 +20,8 @@ wrappers are counted (``bench/pettingzoo_steps.py``). Needs
         e.step(action)
 
 ``e.unwrapped.game`` is the position as a :class:`link4.Game`, for an engine or the solver.
-``env(width=8, height=7)`` plays another board (4 to 9 columns, 4 to 12 rows); the spaces
-follow its size.
+``env(width=8, height=7)`` plays another board (4 to 12 columns, 4 to 13 rows, up to
+12 x 9, 11 x 10, 10 x 11 and 9 x 13); the spaces follow its size.
 """
 
 from __future__ import annotations
@@ -87,8 +87,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
     Args:
         render_mode: None, ``"ansi"`` (:meth:`render` returns the text diagram) or
             ``"human"`` (it prints it).
-        width: The board's columns (4 to 9).
-        height: The board's rows (4 to 12).
+        width: The board's columns (4 to 12).
+        height: The board's rows (4 to 13; up to 12 x 9, 11 x 10, 10 x 11 and 9 x 13).
 
     Raises:
         ValueError: ``render_mode`` is none of those allowed.

@@ -20,9 +20,9 @@ from link4 import _core
 from link4.errors import BoardSizeError, board_size_error, inarow_error, quoted
 
 __all__ = [
-    "HEIGHT", "INAROW", "MAX_HEIGHT", "MAX_INAROW", "MAX_WIDTH", "MIN_HEIGHT", "MIN_INAROW", "MIN_WIDTH",
-    "MOVE_CHARACTERS", "RED", "WIDTH", "YELLOW",
-    "Player", "column_of_character", "columns_of", "is_supported_size", "move_string",
+    "HEIGHT", "INAROW", "LARGEST_SIZES", "MAX_HEIGHT", "MAX_INAROW", "MAX_WIDTH", "MIN_HEIGHT", "MIN_INAROW",
+    "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "SIZES", "WIDTH", "YELLOW", "Player", "column_of_character", "columns_of",
+    "is_supported_size", "move_string",
 ]
 
 WIDTH: int = _core.WIDTH
@@ -46,6 +46,9 @@ def is_supported_size(width: int, height: int) -> bool:
     Every board of 4 to 12 columns and 4 to 13 rows whose cells, with one more a column,
     fit 128 bits: 12 x 9, 11 x 10, 10 x 11 and 9 x 13 are the largest.
 
+    Returns:
+        True for a size link4 plays (one of :data:`SIZES`).
+
     >>> is_supported_size(12, 9), is_supported_size(9, 13), is_supported_size(12, 10)
     (True, True, False)
     """
@@ -68,6 +71,9 @@ _COLUMN_OF_CHARACTER = {ch: col for col, ch in enumerate(MOVE_CHARACTERS)} | {
 def move_string(columns: Iterable[int]) -> str:
     """The move string of 0-based columns (each in 0 to ``MAX_WIDTH - 1``).
 
+    Returns:
+        One character a column, of :data:`MOVE_CHARACTERS`.
+
     >>> move_string([3, 3, 9, 11])
     '44ac'
     """
@@ -76,6 +82,9 @@ def move_string(columns: Iterable[int]) -> str:
 
 def columns_of(moves: str) -> list[int]:
     """The 0-based columns of a move string whose characters are all move characters.
+
+    Returns:
+        One column a character, in order.
 
     Raises:
         KeyError: A character that names no column (check the string first: a Game does).
@@ -88,6 +97,10 @@ def columns_of(moves: str) -> list[int]:
 
 def column_of_character(ch: str) -> int | None:
     """The 0-based column a move character names, or None.
+
+    Returns:
+        The column of ``ch`` (``A``, ``B`` and ``C`` as ``a``, ``b`` and ``c``); None
+        for any other string, a longer one too.
 
     >>> column_of_character("7"), column_of_character("B"), column_of_character("0")
     (6, 10, None)
@@ -137,6 +150,35 @@ MIN_INAROW: int = _core.MIN_INAROW
 """The shortest line link4 plays to (Connect 3)."""
 MAX_INAROW: int = _core.MAX_INAROW
 """The longest line link4 plays to (Connect 6)."""
+
+Size = tuple[int, int]
+"""A board size as (width, height)."""
+
+SIZES: tuple[Size, ...] = tuple(
+    (w, h)
+    for w in range(MIN_WIDTH, MAX_WIDTH + 1)
+    for h in range(MIN_HEIGHT, MAX_HEIGHT + 1)
+    if is_supported_size(w, h)
+)
+"""Every board size link4 plays, as (width, height): by width, then by height.
+
+Not every pair of a width and a height in range is one (:func:`is_supported_size`).
+
+>>> len(SIZES), SIZES[0], (12, 9) in SIZES, (12, 10) in SIZES
+(81, (4, 4), True, False)
+"""
+LARGEST_Size = tuple[int, int]
+"""A board size as (width, height)."""
+
+SIZES: tuple[Size, ...] = tuple(
+    (w, h) for w, h in SIZES if not is_supported_size(w + 1, h) and not is_supported_size(w, h + 1)
+)
+"""The largest sizes link4 plays: none of them takes one more column or one more row,
+and every size of :data:`SIZES` fits inside one of them.
+
+>>> LARGEST_SIZES
+((9, 13), (10, 11), (11, 10), (12, 9))
+"""
 
 
 def check_inarow(inarow: object, width: int, height: int) -> int:

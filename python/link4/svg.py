@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from html import escape
 
 from link4.game import Game, Player, as_game
-from link4.rules import named_board
+from link4.rules import MOVE_CHARACTERS, named_board
 
 __all__ = ["COLOURS", "board"]
 
@@ -39,13 +39,13 @@ def _fmt(x: float) -> str:
 
 
 def _coordinates(game: Game, cell: float, top: float, font: str) -> list[str]:
-    """The column numbers under the board."""
+    """Each column's name in move strings under the board (1 to 9, then a to c)."""
     y = _fmt(top + game.height * cell + cell * 0.25)
     return [
         f'<text class="coordinate" x="{_fmt((col + 0.5) * cell)}" y="{y}" '
         f'font-size="{font}" fill="{COLOURS["text"]}" text-anchor="middle" '
-        f'dominant-baseline="central">{col + 1}</text>'
-        for col in range(game.width)
+        f'dominant-baseline="central">{character}</text>'
+        for col, character in enumerate(MOVE_CHARACTERS[:game.width])
     ]
 
 
@@ -96,8 +96,8 @@ def board(
             score of playing there, None for a full column), shown above the columns on
             a green (win), grey (draw) or red (loss) label. None: no labels.
         size: The width in pixels (the height follows from the board's shape).
-        coordinates: Whether to show the column numbers, 1 to the board's width, under
-            the board.
+        coordinates: Whether to show under the board each column's name in move
+            strings: 1 to 9, then ``a`` to ``c`` for columns 10 to 12.
         width: The board's columns, naming the board (a Game must then be of it); None
             (with ``height`` None): no board named.
         height: The board's rows (None: 6 when ``width`` is given).

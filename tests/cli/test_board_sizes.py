@@ -41,7 +41,7 @@ COMMANDS = [
 
 
 @pytest.mark.parametrize(("command", "rest"), COMMANDS, ids=[c for c, _ in COMMANDS])
-@pytest.mark.parametrize("size", ["3x4", "10x6", "7x13", "7x", "abc", "7x6x2", ""])
+@pytest.mark.parametrize("size", ["3x4", "13x6", "7x14", "12x10", "10x12", "7x", "abc", "7x6x2", ""])
 def test_a_bad_size_is_one_line_and_exit_2(command: str, rest: tuple[str, ...], size: str,
                                            tmp_path: Path) -> None:
     words = [command, *rest[:1], "--size", size, *rest[1:]] if command == "book" else [
@@ -55,10 +55,53 @@ def test_a_bad_size_is_one_line_and_exit_2(command: str, rest: tuple[str, ...], 
 
 
 def test_the_size_names_what_is_allowed() -> None:
-    p = link4("solve", "--size", "10x6", "44")
-    assert "9" in p.stderr and "10" in p.stderr  # the widest board, and what was asked
+    p = link4("solve", "--size", "13x6", "44")
+    assert p.stderr == (
+        "link4 solve: --size: link4 plays boards of 4 to 12 columns and 4 to 13 rows, not 13 "
+        "columns and 6 rows\n"
+    )
+    p = link4("solve", "--size", "12x10", "44")
+    assert "at most 128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows" in p.stderr
     p = link4("solve", "--size", "abc", "44")
     assert "WxH" in p.stderr and "'abc'" in p.stderr
+
+
+# Red to move on 10x4 with three on the bottom row (columns 7-9): columns 6 and 10 (a)
+# win at once, move 7, which scores 1 + (40 - 7) // 2 = 17; any other move wins on move 9.
+WIDE = "778899"
+
+
+def test_solve_and_analyze_a_10x4_board_with_letters() -> None:
+    p = link4("solve", "--size", "10x4", WIDE, "8899AA")
+    assert p.returncode == 0, p.stderr
+    assert [line.split()[:2] for line in p.stdout.splitlines()] == [[WIDE, "17"], ["8899aa", "17"]]
+    p = link4("analyze", "--size", "10x4", "--no-color", WIDE)
+    assert p.returncode == 0, p.stderr
+    assert re.search(r"^\s+1  2  3  4  5  6  7  8  9  a$", p.stdout, re.M), p.stdout
+    rows = dict(re.findall(r"^  [* ] (\w)\s+(\S*)\s", p.stdout, re.M))
+    assert list(rows) == list("123456789a") and rows["a"] == rows["6"] == "+17"
+    assert p.stdout.rstrip().endswith("Best: columns 6 10.")
+    doc = json.loads(link4("analyze", "--size", "10x4", "--json", WIDE).stdout)
+    assert doc["best"] == [5, 9] and doc["columns"][9]["move"] == "a"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("solve", "--size", "10x4", "77b"), ("link4 solve: argument 1: invalid move string '77b': "
+         "character 3 is 'b', but moves are the digits 1 to 9 and a (column 10) (1 = leftmost column)")),
+        (("analyze", "--size", "9x4", "1a"), ("link4 analyze: invalid move string '1a': character 2 is "
+         "'a', but moves are the digits 1 to 9 (1 = leftmost column)")),
+        (("review", "--size", "11x4", "bc"), ("link4 review: invalid move string 'bc': character 2 is "
+         "'c', but moves are the digits 1 to 9 and a to b (columns 10 to 11) (1 = leftmost column)")),
+        (("play", "--size", "12x4", "--moves", "aaaaa"), ("link4 play: --moves: illegal move 5 of "
+         "'aaaaa': column 10 is full")),
+    ],
+)
+def test_a_letter_past_the_width_is_one_line_and_a_failure(args: tuple[str, ...], message: str) -> None:
+    p = link4(*args)
+    assert p.returncode in (1, 2) and p.stdout == ""
+    assert p.stderr == message + "\n"
 
 
 def test_moves_are_checked_against_the_size() -> None:
@@ -215,6 +258,51 @@ def test_play_8x7_two_people_to_a_win() -> None:
     child.expect(pytest.importorskip("pexpect").EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_play_12x4_with_letters_and_numbers() -> None:
+    child = spawn("--size", "12x4", "--human-vs-human")
+    prompt = r"(Red|Yellow) \(.\) to move, 1-12 or \? for help> "
+    child.expect(prompt)
+    assert re.search(r"^\s+1  2  3  4  5  6  7  8  9  a  b  c\s*$", child.before, re.M), child.before
+    child.sendline("?")
+    child.expect(r"1-12, a-c drop a disc in that column \(a-c as labelled: columns 10-12\)")
+    child.expect(r"analyse   the value of every column \(a alone plays column 10\)")
+    child.expect(prompt)
+    child.sendline("13")
+    child.expect(r"There is no column 13: the columns are 1 to 12\.")
+    child.expect(prompt)
+    child.sendline("d")
+    child.expect(r"'d' is not a move or a command")
+    # Column 10 as a and as 10, 11 as b and B, 12 as C and c: red's four is 9 to c.
+    for typed in ["a", "10", "b", "B", "C", "c", "9"]:
+        child.expect(prompt)
+        child.sendline(typed)
+    child.expect(r"Red \(X\) wins with its 4th disc, after 7 moves\.")
+    child.expect(r"Record: (\w+)")
+    assert child.match.group(1) == "aabbcc9"
+    child.expect(r"Play again\? \[y/n\]")
+    child.sendline("n")
+    child.expect(pytest.importorskip("pexpect").EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_a_record_with_a_letter_past_the_width_leaves_the_game_as_it_was(tmp_path: Path) -> None:
+    record = tmp_path / "wide.txt"
+    record.write_text("55a\n")
+    child = spawn("--size", "9x5", "--human-vs-human", "--moves", "55")
+    prompt = r"Red \(X\) to move, 1-9 or \? for help> "
+    child.expect(prompt)
+    child.sendline(f"l {record}")
+    child.expect(r"Could not load .*wide\.txt: invalid move string '55a': character 3 is 'a', but "
+                 r"moves are the digits 1 to 9")
+    child.expect(prompt)
+    child.sendline("q")
+    child.expect(r"Record: (\d+)")
+    assert child.match.group(1) == "55"
+    child.expect(pytest.importorskip("pexpect").EOF)
+    child.close()
 
 
 def test_play_8x7_against_the_engine() -> None:

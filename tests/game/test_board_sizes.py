@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import pickle
+import re
 
 import pytest
 
@@ -41,7 +42,7 @@ def test_the_standard_board_is_the_default() -> None:
     assert repr(game) == "Game('4453')"
 
 
-def test_every_size_from_4x4_to_9x12(board_size: tuple[int, int]) -> None:
+def test_every_size_from_4x4_to_12x9_and_9x13(board_size: tuple[int, int]) -> None:
     width, height = board_size
     game = Game(width=width, height=height)
     assert (game.width, game.height) == (width, height)
@@ -54,9 +55,9 @@ def test_every_size_from_4x4_to_9x12(board_size: tuple[int, int]) -> None:
     ("width", "height", "words"),
     [
         (3, 6, "not 3 columns and 6 rows"),
-        (10, 6, "not 10 columns and 6 rows"),
+        (13, 6, "not 13 columns and 6 rows"),
         (7, 3, "not 7 columns and 3 rows"),
-        (7, 13, "not 7 columns and 13 rows"),
+        (7, 14, "not 7 columns and 14 rows"),
         (0, 0, "not 0 columns and 0 rows"),
         (-7, 6, "not -7 columns and 6 rows"),
         (10**20, 6, f"not {10**20} columns and 6 rows"),
@@ -65,8 +66,28 @@ def test_every_size_from_4x4_to_9x12(board_size: tuple[int, int]) -> None:
 def test_a_size_out_of_range(width: int, height: int, words: str) -> None:
     with pytest.raises(BoardSizeError) as info:
         Game("1", width=width, height=height)
-    assert str(info.value) == f"link4 plays boards of 4 to 9 columns and 4 to 12 rows, {words}"
+    assert str(info.value) == f"link4 plays boards of 4 to 12 columns and 4 to 13 rows, {words}"
     assert isinstance(info.value, ValueError)
+
+
+@pytest.mark.parametrize(("width", "height"), [(12, 10), (10, 12), (11, 11), (12, 13), (10, 13)])
+def test_a_size_in_range_past_128_cells_is_refused(width: int, height: int) -> None:
+    # Each width and each height is played, but not together: a column's cells and its
+    # sentinel, times the columns, pass 128.
+    assert width * (height + 1) > 128
+    with pytest.raises(BoardSizeError) as info:
+        Game(width=width, height=height)
+    assert str(info.value) == (
+        "link4 plays boards of 4 to 12 columns and 4 to 13 rows whose columns x (rows + 1) "
+        f"is at most 128 (12x9, 11x10, 10x11, 9x13...), not {width} columns and {height} rows"
+    )
+
+
+@pytest.mark.parametrize(("width", "height"), [(12, 9), (11, 10), (10, 11), (9, 13), (12, 4), (4, 13)])
+def test_the_largest_and_the_extreme_sizes_are_played(width: int, height: int) -> None:
+    game = Game("1" * height, width=width, height=height)
+    assert game.column_height(0) == height and not game.is_legal(0)
+    assert game.legal_moves() == list(range(1, width))
 
 
 @pytest.mark.parametrize("bad", [7.0, "7", None, True])
@@ -105,13 +126,25 @@ def test_the_ninth_column_of_a_9_wide_board() -> None:
     assert game.moves == "99" and game.column_height(8) == 2
 
 
-@pytest.mark.parametrize(("width", "moves", "index"), [(5, "6", 1), (4, "1235", 4), (8, "889", 3)])
-def test_a_digit_past_the_width_is_malformed(width: int, moves: str, index: int) -> None:
+@pytest.mark.parametrize(
+    ("width", "moves", "index", "allowed"),
+    [
+        (5, "6", 1, "the digits 1 to 5"),
+        (4, "1235", 4, "the digits 1 to 4"),
+        (8, "889", 3, "the digits 1 to 8"),
+        (9, "99a", 3, "the digits 1 to 9"),
+        (10, "a0", 2, "the digits 1 to 9 and a (column 10)"),
+        (10, "aAb", 3, "the digits 1 to 9 and a (column 10)"),
+        (11, "bc", 2, "the digits 1 to 9 and a to b (columns 10 to 11)"),
+        (12, "cd", 2, "the digits 1 to 9 and a to c (columns 10 to 12)"),
+    ],
+)
+def test_a_column_past_the_width_is_malformed(width: int, moves: str, index: int, allowed: str) -> None:
     with pytest.raises(InvalidMoveError) as info:
         Game(moves, width=width, height=6)
     assert str(info.value) == (
         f"invalid move string {moves!r}: character {index} is {moves[index - 1]!r}, but moves "
-        f"are the digits 1 to {width} (1 = leftmost column)"
+        f"are {allowed} (1 = leftmost column)"
     )
 
 
@@ -267,7 +300,33 @@ def test_the_svg_picture_of_an_8x4_board() -> None:
         board(game, scores=[0] * 7)
 
 
+def test_the_pictures_of_the_widest_and_the_tallest_boards_name_columns_as_moves() -> None:
+    from link4.commands._terminal import Palette, render_board
+    from link4.svg import board
+
+    wide = Game("1abc", width=12, height=9)
+    picture = board(wide, size=600)
+    assert re.findall(r'class="coordinate"[^>]*>([^<]*)</text>', picture) == list("123456789abc")
+    assert picture.count('class="empty"') == 12 * 9 - 4
+    assert 'viewBox="0 0 600 475"' in picture  # 50 px a cell: 9 rows and the coordinates
+    lines = render_board(wide, Palette(False)).splitlines()
+    assert lines[8] == " | X  .  .  .  .  .  .  .  .  O  X [O]|"
+    assert lines[-1] == "   1  2  3  4  5  6  7  8  9  a  b  c"
+    tall = board(Game("9", width=9, height=13), size=450)
+    assert 'viewBox="0 0 450 675"' in tall and tall.count('class="empty"') == 9 * 13 - 1
+
+
 # -- boards without a history -----------------------------------------------------------
+
+
+@pytest.mark.parametrize(("moves", "width", "height"), [("1ab", 12, 9), ("9" * 13, 9, 13), ("ba", 11, 10)])
+def test_arrays_and_planes_of_the_largest_boards(moves: str, width: int, height: int) -> None:
+    game = Game(moves, width=width, height=height)
+    assert game.to_array().shape == (height, width)
+    assert game.to_planes().shape == (height, width, 2)
+    assert Game.from_board(game.to_array()) == game == Game.from_planes(game.to_planes())
+    flat = [v for row in game.to_board() for v in row]
+    assert Game.from_board(flat, width=width, height=height) == game
 
 
 def test_from_board_of_a_5x8_numpy_array() -> None:

@@ -306,9 +306,9 @@ def test_malformed_boards(value: Any, fragment: str) -> None:
     ("value", "size"),
     [
         pytest.param([[0] * 7] * 3, "7 columns and 3 rows", id="three-rows"),
-        pytest.param([[0] * 7] * 13, "7 columns and 13 rows", id="thirteen-rows"),
+        pytest.param([[0] * 7] * 14, "7 columns and 14 rows", id="fourteen-rows"),
         pytest.param([[0] * 3] * 6, "3 columns and 6 rows", id="three-columns"),
-        pytest.param([[0] * 10] * 6, "10 columns and 6 rows", id="ten-columns"),
+        pytest.param([[0] * 13] * 6, "13 columns and 6 rows", id="thirteen-columns"),
         pytest.param([], "0 columns and 0 rows", id="no-rows"),
         pytest.param("...\n...\n...", "3 columns and 3 rows", id="text-3x3"),
     ],
@@ -316,7 +316,13 @@ def test_malformed_boards(value: Any, fragment: str) -> None:
 def test_boards_of_no_size_link4_plays(value: Any, size: str) -> None:
     with pytest.raises(BoardSizeError) as info:
         Game.from_board(value)
-    assert str(info.value) == f"link4 plays boards of 4 to 9 columns and 4 to 12 rows, not {size}"
+    assert str(info.value) == f"link4 plays boards of 4 to 12 columns and 4 to 13 rows, not {size}"
+
+
+def test_a_board_of_a_shape_in_range_past_128_cells_is_refused() -> None:
+    with pytest.raises(BoardSizeError, match=r"at most 128 .*, not 12 columns and 10 rows"):
+        Game.from_board([[0] * 12] * 10)
+    assert Game.from_board([[0] * 12] * 9) == Game(width=12, height=9)
 
 
 # -- columns outside what C can hold -----------------------------------------------------
@@ -342,9 +348,9 @@ def test_queries_about_columns_off_the_board(col: int) -> None:
 
 
 def test_the_core_s_size_errors() -> None:
-    error = from_core(ErrorCode.BOARD_SIZE, width=11, height=4)
+    error = from_core(ErrorCode.BOARD_SIZE, width=13, height=4)
     assert type(error) is BoardSizeError
-    assert str(error) == "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 11 columns and 4 rows"
+    assert str(error) == "link4 plays boards of 4 to 12 columns and 4 to 13 rows, not 13 columns and 4 rows"
     error = from_core(
         ErrorCode.SIZE_MISMATCH, what="book", width=7, height=6, expected_width=8, expected_height=7
     )
@@ -451,9 +457,10 @@ CORE_ERRORS: dict[ErrorCode, tuple[Callable[[], object], type[Exception], str]] 
         "depth out of range: -1",
     ),
     ErrorCode.BOARD_SIZE: (  # as does Game
-        lambda: _core.Position(10, 6),
+        lambda: _core.Position(12, 10),
         BoardSizeError,
-        "link4 plays boards of 4 to 9 columns and 4 to 12 rows, not 10 columns and 6 rows",
+        ("link4 plays boards of 4 to 12 columns and 4 to 13 rows whose columns x (rows + 1) is at "
+         "most 128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows"),
     ),
     ErrorCode.SIZE_MISMATCH: (
         lambda: Book.from_bytes(tiny_book()).get(Game(width=5, height=4)),

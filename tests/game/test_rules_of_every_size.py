@@ -2,7 +2,8 @@
 cells, keys, books and solvers of one size, and the refusal of sizes it does not play
 or of mixed sizes. One size of each kind the core is compiled for is covered: the
 standard board, a size compiled with constants (7x5), the generic 64-bit boards with
-packed (4x4, 6x5) and whole-key tables (9x5, 5x12), and the 128-bit boards (8x8, 9x12)."""
+packed (4x4, 6x5) and whole-key tables (9x5, 5x12, 12x4, 4x13), and the 128-bit boards
+(8x8, 9x12, 10x6, 12x9, 9x13), those past 9 columns with letters in their move strings."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from link4 import (
     SizeMismatchError,
     _core,
 )
+from link4.rules import columns_of, move_string
 
 
 def has_four(rows: list[list[int]], player: int) -> bool:
@@ -40,7 +42,7 @@ def random_game(rng: random.Random, width: int, height: int) -> tuple[str, _core
     while not pos.is_over():
         col = rng.choice(pos.legal_moves())
         pos.play(col)
-        moves += str(col + 1)
+        moves += move_string([col])
     return moves, pos
 
 
@@ -50,8 +52,7 @@ def test_random_games_follow_the_rules_of_their_size(board_size: tuple[int, int]
     for _ in range(20):
         moves, end = random_game(rng, width, height)
         pos = _core.Position(width, height)
-        for i, digit in enumerate(moves):
-            col = int(digit) - 1
+        for i, col in enumerate(columns_of(moves)):
             assert pos.legal_moves() == [c for c in range(width) if pos.rows()[0][c] == 0]
             pos.play(col)
             rows = pos.rows()
@@ -71,7 +72,7 @@ def test_keys_give_back_their_positions_and_mirror_images_share_one(board_size: 
         moves, _end = random_game(rng, width, height)
         moves = moves[: rng.randrange(len(moves))]
         pos = _core.Position.from_moves(moves, width, height)
-        mirrored = "".join(str(width + 1 - int(d)) for d in moves)
+        mirrored = move_string(width - 1 - col for col in columns_of(moves))
         image = _core.Position.from_moves(mirrored, width, height)
         assert pos.canonical_key() == image.canonical_key() == min(pos.key(), image.key())
         back = _core.position_from_key(pos.key(), width, height)
@@ -84,8 +85,10 @@ def test_a_board_past_64_bits_has_keys_past_64_bits() -> None:
     assert _core.position_from_key(pos.key(), 8, 8) == pos
 
 
-@pytest.mark.parametrize(("width", "height"), [(3, 6), (10, 6), (7, 3), (7, 13), (0, 0)])
-def test_sizes_outside_4_to_9_by_4_to_12_are_refused(width: int, height: int) -> None:
+@pytest.mark.parametrize(
+    ("width", "height"), [(3, 6), (13, 6), (7, 3), (7, 14), (0, 0), (12, 10), (10, 12), (11, 11)]
+)
+def test_sizes_outside_4_to_12_by_4_to_13_or_past_128_cells_are_refused(width: int, height: int) -> None:
     with pytest.raises(BoardSizeError, match=f"not {width} columns and {height} rows"):
         _core.Position(width, height)
     with pytest.raises(BoardSizeError):
@@ -98,6 +101,15 @@ def test_a_digit_past_the_width_is_malformed() -> None:
         _core.Position.from_moves("6", 5, 4)
     with pytest.raises(IllegalMoveError, match="columns are 0 to 4"):
         _core.Position(5, 4).play(5)
+
+
+def test_letters_are_the_columns_past_the_ninth() -> None:
+    wide = _core.Position.from_moves("9aBc", 12, 4)
+    assert wide.rows()[-1] == [0] * 8 + [1, 2, 1, 2]
+    assert _core.Position.from_moves("9abc", 12, 4) == wide
+    for width, moves in [(9, "a"), (10, "b"), (11, "C"), (12, "d"), (12, "0")]:
+        with pytest.raises(InvalidMoveError, match=f"character 1 is '{moves}'"):
+            _core.Position.from_moves(moves, width, 4)
 
 
 def test_a_board_of_a_shape_no_size_has_is_refused() -> None:

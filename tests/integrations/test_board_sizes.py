@@ -28,18 +28,35 @@ def test_the_agent_plays_a_5x8_board() -> None:
     assert move == 3 and type(move) is int
 
 
+WIDE = {"rows": 5, "columns": 11, "inarow": 4, "actTimeout": 2}
+
+
+def test_the_agent_plays_an_11x5_board() -> None:
+    # Red (mark 1) has columns 9, 10 and 11 of the bottom row, yellow three in column 1:
+    # column 8 (index 7) wins, the only four to make on a board of 11 columns.
+    game = Game("a1b191", width=11, height=5)
+    move = agent({"board": kaggle_board(game), "mark": 1}, WIDE)
+    assert move == 7 and type(move) is int
+    assert board_size(WIDE) == (11, 5)
+
+
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
         ({"inarow": 5}, "8 rows, 5 columns and 5 in a row"),
-        ({"columns": 10}, "8 rows, 10 columns and 4 in a row"),
+        ({"columns": 13}, "8 rows, 13 columns and 4 in a row"),
         ({"rows": 3}, "3 rows, 5 columns and 4 in a row"),
-        ({"rows": 13}, "13 rows, 5 columns and 4 in a row"),
+        ({"rows": 14}, "14 rows, 5 columns and 4 in a row"),
+        ({"rows": 10, "columns": 12}, "10 rows, 12 columns and 4 in a row"),
+        ({"rows": 12, "columns": 10}, "12 rows, 10 columns and 4 in a row"),
     ],
 )
 def test_what_the_agent_does_not_play_is_refused(change: dict[str, int], fragment: str) -> None:
     config = {**TALL, **change}
-    refusal = "link4 plays four in a row on 4 to 12 rows and 4 to 9 columns"
+    refusal = (
+        "link4 plays four in a row on 4 to 13 rows and 4 to 12 columns, rows x columns "
+        "13 x 9, 11 x 10, 10 x 11, 9 x 12 at most"
+    )
     with pytest.raises(ValueError, match=refusal) as info:
         agent({"board": [0] * (config["rows"] * config["columns"]), "mark": 1}, config)
     assert fragment in str(info.value)
@@ -125,7 +142,24 @@ def test_gymnasium_refuses_a_size_out_of_range() -> None:
     from link4.gymnasium import Connect4Env
 
     with pytest.raises(BoardSizeError):
-        Connect4Env(width=10, height=6)
+        Connect4Env(width=13, height=6)
+    with pytest.raises(BoardSizeError, match="at most 128"):
+        Connect4Env(width=12, height=10)
+
+
+def test_gymnasium_on_a_10x6_board() -> None:
+    np = pytest.importorskip("numpy")
+    gymnasium = pytest.importorskip("gymnasium")
+    from link4.gymnasium import Connect4Env
+
+    env = Connect4Env(opponent=Engine(level=2), player=YELLOW, width=10, height=6)
+    assert env.observation_space == gymnasium.spaces.Box(0, 1, (6, 10, 2), np.int8)
+    assert env.action_space == gymnasium.spaces.Discrete(10)
+    observation, info = env.reset(seed=3)
+    assert observation.shape == (6, 10, 2) and info["action_mask"].shape == (10,)
+    observation, *_ = env.step(9)  # column 10, a in move strings
+    assert env.game.moves[1] == "a" and env.game.move_list[1] == 9
+    assert observation[5, 9].tolist() == [1, 0]  # the agent's disc, bottom row
 
 
 # -- PettingZoo --------------------------------------------------------------------------------
@@ -138,6 +172,22 @@ def test_pettingzoo_api_test_on_a_6x9_board() -> None:
     from link4.pettingzoo import env
 
     api_test(env(width=6, height=9), num_cycles=200)
+
+
+def test_pettingzoo_on_a_10x6_board() -> None:
+    pytest.importorskip("pettingzoo")
+    from link4.pettingzoo import env
+
+    e = env(width=10, height=6)
+    e.reset(seed=0)
+    assert e.action_space("player_0").n == 10
+    assert e.observation_space("player_1")["observation"].shape == (6, 10, 2)
+    for col in [9, 0, 9, 0, 9, 0, 9]:  # red fills column 10 (a) and wins with its 4th disc
+        e.step(col)
+    observation, reward, termination, _, _ = e.last()
+    assert termination and reward == -1
+    assert observation["observation"][2:, 9, 1].tolist() == [1, 1, 1, 1]
+    assert e.unwrapped.game == Game("a1a1a1a", width=10, height=6)
 
 
 def test_pettingzoo_spaces_and_observations_follow_the_size() -> None:
@@ -175,3 +225,14 @@ def test_openspiel_states_of_another_size() -> None:
     assert state_of("44").get_game().num_distinct_actions() == 7
     # Red to move with three on the bottom row: column 4 (index 3) wins.
     assert Bot(level=7, seed=0).step(state_of(Game("112233", width=5, height=8))) == 3
+
+
+def test_openspiel_states_of_a_12x9_board() -> None:
+    pytest.importorskip("pyspiel")
+    from link4.openspiel import state_of
+
+    game = Game("1abc", width=12, height=9)
+    state = state_of(game)
+    assert state.get_game().num_distinct_actions() == 12
+    assert state.history() == [0, 9, 10, 11]
+    assert Game.from_openspiel(state) == game

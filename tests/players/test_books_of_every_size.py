@@ -25,7 +25,7 @@ def edge_book(width: int, height: int) -> _core.Book:
     edges = {0, width - 1}
     entries = {canonical_key(Game(width=width, height=height)): ROOT_SCORE}
     for col in range(width):
-        child = Game(str(col + 1), width=width, height=height)
+        child = Game([col], width=width, height=height)
         # The score of the side to move after the first move: the second player's.
         entries[canonical_key(child)] = -ROOT_SCORE if col in edges else 0
     return _core.Book.from_entries(list(entries.items()), 1, width, height)

@@ -30,6 +30,8 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         ({"opponent": PERFECT_10K, "player": "random"}, 80, 16),
         ({"width": 5, "height": 4}, 300, 64),
         ({"width": 9, "height": 12, "opponent": "random", "player": "random"}, 40, 16),
+        ({"width": 10, "height": 6, "opponent": "random", "player": "random"}, 60, 16),
+        ({"width": 12, "height": 9, "opponent": 2, "player": "random"}, 30, 16),
         ({"width": 8, "height": 7, "dtype": bool}, 60, 16),
         ({"opponent": 3, "player": "random", "opening_plies": 3}, 200, 32),
         ({"opening_plies": 6, "width": 4, "height": 4}, 200, 32),
@@ -43,6 +45,8 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         "perfect-10k",
         "5x4",
         "9x12",
+        "10x6",
+        "12x9-level-2",
         "8x7-bool",
         "openings-3",
         "self-play-openings-6-4x4",
@@ -246,7 +250,8 @@ def test_illegal_actions_end_the_episode_and_bad_arrays_are_refused() -> None:
         ({"opponent": 1, "player": "blue"}, "player is RED"),
         ({"dtype": np.float32}, "dtype"),
         ({"autoreset_mode": "Sometimes"}, "Sometimes"),
-        ({"width": 10}, "board"),
+        ({"width": 13}, "board"),
+        ({"width": 12, "height": 10}, "at most 128"),
         ({"threads": 0}, "threads"),
         ({"opening_plies": 7}, "opening_plies must be an int from 0 to 6, not 7"),
         ({"opening_plies": True}, "opening_plies must be an int from 0 to 6, not True"),
@@ -256,6 +261,16 @@ def test_bad_options_are_refused(options: dict[str, object], message: str) -> No
     num_envs = options.pop("num_envs", 2)
     with pytest.raises((ValueError, TypeError), match=message):
         VectorEnv(num_envs, **options)  # type: ignore[arg-type]
+
+
+def test_positions_write_the_columns_past_the_ninth_as_letters() -> None:
+    env = VectorEnv(2, width=12, height=4, seed=0)
+    env.reset()
+    for action in ([9, 11], [10, 0], [11, 9]):
+        env.step(action)
+    assert env.positions() == ["abc", "c1a"]
+    assert [g.move_list for g in env.games()] == [[9, 10, 11], [11, 0, 9]]
+    assert positions(env) == env.positions()
 
 
 def test_openings_are_uniform_random_moves_replayed_by_the_seed() -> None:
@@ -371,7 +386,7 @@ def test_bots_are_checked() -> None:
 
 
 def test_the_planes_are_game_to_planes_for_every_supported_board() -> None:
-    for width, height in ((4, 4), (7, 6), (9, 5), (7, 9), (9, 12)):
+    for width, height in ((4, 4), (7, 6), (9, 5), (7, 9), (9, 12), (10, 6), (12, 9), (9, 13)):
         env = VectorEnv(1, seed=width * height, width=width, height=height)
         obs, _ = env.reset()
         for _ in range(width * height // 2):

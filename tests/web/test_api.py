@@ -190,6 +190,34 @@ def test_other_board_sizes(server: ServerProcess) -> None:
     assert status == 400 and "digits 1 to 7" in error["error"]
 
 
+# Red to move on 10x6 with three in column 10 (a), yellow with three in columns 1 and 2:
+# a wins at once (move 13: 1 + (60 - 13) // 2 = 24); anything else loses on move 14.
+WIDE = "a1a1a1424282"
+
+
+def test_a_10x6_position_with_letters(server: ServerProcess) -> None:
+    status, game = server.get(f"/api/game?pos={WIDE.upper()}&size=10x6")
+    assert status == 200, game
+    assert (game["pos"], game["width"], game["height"]) == (WIDE, 10, 6)
+    assert game["legal"] == list(range(10)) and game["svg"].count('class="coordinate"') == 10
+    status, answer = server.get(f"/api/analyze?pos={WIDE}&size=10x6")
+    assert status == 200, answer
+    assert (answer["score"], answer["best"]) == (24, [9])
+    assert [c["move"] for c in answer["columns"]] == list("123456789a")
+    assert [c["score"] for c in answer["columns"]] == [-24] * 9 + [24]
+    assert server.get(f"/solve?pos={WIDE}&size=10x6") == (200, {"pos": WIDE, "score": [-24] * 9 + [24]})
+    status, move = server.get(f"/api/move?pos={WIDE}&size=10x6&level=3")
+    assert (status, move["column"], move["move"], move["pos_after"]) == (200, 9, "a", WIDE + "a")
+
+
+@pytest.mark.parametrize(("width", "height"), [(12, 10), (10, 12)])
+def test_a_size_in_range_past_128_cells_is_a_400(server: ServerProcess, width: int, height: int) -> None:
+    words = f"is at most 128 (12x9, 11x10, 10x11, 9x13...), not {width} columns and {height} rows"
+    for endpoint in ("/api/game", "/api/analyze", "/solve"):
+        status, answer = server.get(f"{endpoint}?pos=1a&size={width}x{height}")
+        assert status == 400 and answer["error"].endswith(words), answer
+
+
 def test_info_lists_levels_sizes_and_the_limit(server: ServerProcess) -> None:
     info = server.get("/api/info")[1]
     assert info["levels"] == ["1", "2", "3", "4", "5", "6", "7", "8", "perfect"]
@@ -199,7 +227,12 @@ def test_info_lists_levels_sizes_and_the_limit(server: ServerProcess) -> None:
         level: {"elo": RATINGS[level].elo, "low": RATINGS[level].low, "high": RATINGS[level].high}
         for level in info["levels"]
     }
-    assert (info["widths"], info["heights"], info["time_limit"]) == ([4, 9], [4, 12], 120)
+    assert (info["widths"], info["heights"], info["time_limit"]) == ([4, 12], [4, 13], 120)
+    # Not every width goes with every height: the sizes say which do.
+    sizes = [tuple(size) for size in info["sizes"]]
+    assert len(sizes) == 81 and (12, 9) in sizes and (9, 13) in sizes and (12, 10) not in sizes
+    assert max(h for w, h in sizes if w == 10) == 11 and max(h for w, h in sizes if w == 11) == 10
+    assert info["move_characters"] == "123456789abc"
 
 
 def test_a_finished_game_is_said_to_be_over(server: ServerProcess) -> None:

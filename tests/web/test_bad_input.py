@@ -58,7 +58,9 @@ def fixed_requests() -> list[Request]:
         "/solve?pos=4444444", "/solve?pos=1111111", "/solve?pos=44556677",
         "/api/analyze?pos=4455667", "/api/move?pos=4455667&level=1", "/solve?pos=" + "1234567" * 7,
         # parameters out of range
-        "/solve?pos=4&size=3x6", "/solve?pos=4&size=10x6", "/solve?pos=4&size=7x13",
+        "/solve?pos=4&size=3x6", "/solve?pos=4&size=13x6", "/solve?pos=4&size=7x14",
+        "/solve?pos=4&size=12x10", "/api/game?pos=a&size=10x12", "/api/game?pos=a&size=9x6",
+        "/api/analyze?pos=1d&size=12x9",
         "/solve?pos=4&size=7x", "/solve?pos=4&size=x", "/solve?pos=4&size=7x6x1",
         "/solve?pos=4&size=%EF%BC%97x6", "/solve?pos=4&size=-7x6", "/solve?pos=4&size=07x006",
         "/api/analyze?pos=4&weak=maybe", "/api/analyze?pos=4&pv=2", "/api/analyze?pos=4&weak=1&pv=1",
@@ -146,7 +148,9 @@ def test_error_messages_name_what_is_wrong(server: ServerProcess) -> None:
     cases = {
         "/solve?pos=448": "character 3 is '8', but moves are the digits 1 to 7",
         "/solve?pos=4444444": "column 4 is full",
-        "/solve?pos=4&size=10x6": "10",
+        "/solve?pos=4&size=13x6": "not 13 columns and 6 rows",
+        "/api/game?pos=4&size=12x10": "at most 128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows",
+        "/api/game?pos=4a&size=9x6": "character 2 is 'a', but moves are the digits 1 to 9",
         "/api/move?pos=4&level=9": "level is one of 1, 2, 3, 4, 5, 6, 7, 8, perfect, not '9'",
         "/api/analyze?pos=4&time_limit=nan": "time_limit is a number of seconds > 0, not 'nan'",
         "/solve?pos=4&pos=5": "pos is given 2 times",

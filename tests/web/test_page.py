@@ -60,8 +60,8 @@ def no_script_errors(page: Page) -> Iterator[None]:
 def columns_of(game: Game) -> list[list[str]]:
     """Each column's discs, bottom first, by colour."""
     columns: list[list[str]] = [[] for _ in range(game.width)]
-    for ply, digit in enumerate(game.moves):
-        columns[int(digit) - 1].append("red" if ply % 2 == 0 else "yellow")
+    for ply, column in enumerate(game.move_list):
+        columns[column].append("red" if ply % 2 == 0 else "yellow")
     return columns
 
 
@@ -287,6 +287,56 @@ def test_the_analysis_toggle_and_the_best_line(page: Page, solver: Solver) -> No
     check_page(page, shown, Game(shown["record"]), solver)
 
 
+# Red to move on 10x4 with three in column 10 (a), yellow with three in columns 1 and 2:
+# a wins at once, any other move loses at once.
+WIDE = "a1a1a1424282"
+
+
+def test_the_columns_past_the_ninth_are_the_keys_a_b_c(page: Page) -> None:
+    wide = Solver(width=10, height=4)
+    page.open(f"?pos={WIDE}&size=10x4", {"mode": "humans"})
+    check_page(page, page.read(), Game(WIDE, width=10, height=4), wide)
+    page.element("#pv-button").click()
+    page.wait_ready()
+    assert page.element("#pv-moves").text == "a"
+    assert page.element("#pv li").get_attribute("title") == "Red plays column 10"
+    page.press("A")  # upper case too
+    check_page(page, page.wait_ready(), Game(WIDE + "a", width=10, height=4), wide)
+
+    page.open("?size=12x4", {"mode": "humans", "analysis": "off"})
+    assert page.element("#help-columns").text == "1\u20139, A\u2013C"  # en dashes
+    assert page.element("#record").get_attribute("inputmode") == "text"
+    for ply, key in enumerate("cbA1"):
+        page.press(key)
+        shown = page.wait_until(lambda shown, n=ply + 1: len(shown["record"]) == n)
+    game = Game("cba1", width=12, height=4)
+    assert shown["record"] == "cba1" and shown_columns(shown, game) == columns_of(game)
+    assert "pos=cba1&size=12x4" in page.driver.current_url
+
+    page.open("?size=9x4", {"mode": "humans", "analysis": "off"})
+    page.press("a")  # no column a on 9 columns: nothing happens
+    time.sleep(0.3)
+    shown = page.wait_ready()
+    assert shown["record"] == "" and shown["error"] == ""
+    assert page.element("#help-columns").text == "1\u20139"
+
+
+def test_the_rows_offered_are_those_the_columns_allow(page: Page) -> None:
+    disabled = 'return [...document.querySelectorAll("#size-height option:disabled")].map((o) => o.value)'
+    page.open("?size=9x13", {"mode": "humans", "analysis": "off"})
+    assert page.driver.execute_script(disabled) == []
+    page.choose("size-width", "12")  # 12 x 13 is no board: the rows go down to 9
+    shown = page.wait_ready()
+    assert (shown["settings"]["size-width"], shown["settings"]["size-height"]) == ("12", "9")
+    assert "size=12x9" in page.driver.current_url and shown["error"] == ""
+    assert page.driver.execute_script(disabled) == ["10", "11", "12", "13"]
+    page.choose("size-width", "10")
+    page.choose("size-height", "11")
+    shown = page.wait_ready()
+    assert "size=10x11" in page.driver.current_url
+    assert page.driver.execute_script(disabled) == ["12", "13"]
+
+
 def test_two_humans_and_the_engines_against_each_other(page: Page, solver: Solver) -> None:
     page.open()
     page.choose("mode", "humans")
@@ -319,7 +369,10 @@ def test_two_humans_and_the_engines_against_each_other(page: Page, solver: Solve
 TALL = "77159875864935425935227836667499862118919965826554892259248527574876847178549242"
 
 
-@pytest.mark.parametrize("query", ["?pos=4453", f"?pos={TALL}&size=9x12", "?pos=1&size=4x4"])
+@pytest.mark.parametrize(
+    "query",
+    ["?pos=4453", f"?pos={TALL}&size=9x12", "?pos=1&size=4x4", "?pos=1abc&size=12x9", "?pos=9&size=9x13"],
+)
 def test_a_phone_screen_needs_no_sideways_scrolling(page: Page, query: str) -> None:
     phone = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
     page.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)

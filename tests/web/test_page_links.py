@@ -36,10 +36,12 @@ REFUSED_LINKS = [
     "?pos=4-4", "?pos=4.5", "?pos=%00", "?pos=%", "?pos=%254",
     # columns past the width
     "?pos=0", "?pos=8", "?pos=489", "?pos=7&size=6x5", "?pos=5&size=4x4", "?pos=99&size=8x6",
+    "?pos=9a&size=9x6", "?pos=aB&size=10x6", "?pos=d&size=12x4",
     # moves after a win
     "?pos=44556677", "?pos=12121213", "?pos=44556671&size=9x12",
     # bad sizes
-    "?pos=44&size=3x3", "?size=10x6", "?pos=4&size=7x13", "?size=abc", "?size=7x", "?size=x6",
+    "?pos=44&size=3x3", "?size=13x6", "?pos=4&size=7x14", "?size=12x10", "?pos=a&size=10x12",
+    "?size=abc", "?size=7x", "?size=x6",
     "?size=7x6x1", "?size=0x0", "?size=", "?pos=4&size=7x6&size=8x7",
     # given twice, huge
     "?pos=4&pos=5", "?pos=" + "4" * 3000, "?pos=" + "1234567" * 500, "?pos=" + "a" * 4000,

@@ -13,7 +13,7 @@ from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
 from link4.errors import BoardSizeError, quoted
 from link4.players import LEVEL_NAMES
 from link4.ratings import ANCHOR, LADDER_BOARD, rating_of
-from link4.rules import HEIGHT, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
+from link4.rules import HEIGHT, LARGEST_SIZES, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
 
 
 def add_book_option(p: argparse.ArgumentParser) -> None:
@@ -137,10 +137,12 @@ SECONDS = amount("seconds", 0, low_allowed=False)
 
 
 def add_size_option(p: argparse.ArgumentParser) -> None:
+    *smaller, largest = (f"{w}x{h}" for w, h in LARGEST_SIZES)
     p.add_argument("--size", default=f"{WIDTH}x{HEIGHT}", metavar="WxH",
                    help=f"the board: W columns ({MIN_WIDTH}-{MAX_WIDTH}) by H rows "
-                   f"({MIN_HEIGHT}-{MAX_HEIGHT}) (default {WIDTH}x{HEIGHT}); moves are the "
-                   "digits 1 to W")
+                   f"({MIN_HEIGHT}-{MAX_HEIGHT}), up to {', '.join(smaller)} or {largest} "
+                   f"(default {WIDTH}x{HEIGHT}); "
+                   "moves are the digits 1 to W, and a, b, c for columns 10, 11, 12")
 
 
 def board_size(command: str, args: argparse.Namespace) -> tuple[int, int] | None:

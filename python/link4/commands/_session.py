@@ -25,7 +25,7 @@ from link4.game import Game
 from link4.game_review import ReviewInterrupted, review
 from link4.limit import Limit
 from link4.players import Engine
-from link4.rules import HEIGHT, WIDTH, Player, ordinal
+from link4.rules import HEIGHT, MOVE_CHARACTERS, WIDTH, Player, column_of_character, ordinal
 from link4.score import best_columns
 from link4.wording import NOT_SOLVED, column_words, hint_bound_words, hint_words
 
@@ -35,12 +35,26 @@ SLOW_BEFORE_PLY = 10  # before this many discs an exact solve may take long
 
 
 def commands_help(width: int) -> str:
-    """The commands typed at the prompt, for a board of ``width`` columns."""
+    """The commands typed at the prompt, for a board of ``width`` columns.
+
+    A column is typed as its number or as its name in move strings, which labels it
+    under the board: past 9 columns, a letter. Where ``a`` names column 10, the value
+    of every column is typed in full.
+    """
+    letters = MOVE_CHARACTERS[9:width]  # the columns past the ninth, named by letters
+    if not letters:
+        columns = f"  1-{width}       drop a disc in that column"
+        values = "  a         the value of every column"
+    else:
+        named, numbers = (letters, "column 10") if len(letters) == 1 else (
+            f"{letters[0]}-{letters[-1]}", f"columns 10-{width}")
+        columns = f"  1-{width}, {named:<4}drop a disc in that column ({named} as labelled: {numbers})"
+        values = "  analyse   the value of every column (a alone plays column 10)"
     return f"""\
-  1-{width}       drop a disc in that column
+{columns}
   u         undo: take back your last move (and the engine's reply)
   h         hint: the best column and what it leads to
-  a         the value of every column
+{values}
   w         why: the threats, the parity, the rules that prove the value, the best line
   r         review the game so far: each move marked, the turning points
   s FILE    save the game record (its moves, such as 4453) to FILE
@@ -215,8 +229,8 @@ class PlaySession:
                 self.engine_move()
                 return
             self.say(f"Type a column number 1-{self.game.width} to play, or ? for the commands.")
-        elif text.isdigit():
-            self.human_move(int(text))
+        elif (col := typed_column(text, self.game.width)) is not None:
+            self.human_move(col)
         elif word in ("u", "undo"):
             self.undo()
         elif word in ("h", "hint"):
@@ -241,20 +255,20 @@ class PlaySession:
                 "or ? for the commands."
             )
 
-    def human_move(self, number: int) -> None:
+    def human_move(self, col: int) -> None:
+        """Play the 0-based column ``col`` typed at the prompt, or say why not."""
         if self.game.is_over():
             self.say("The game is over: no more moves (u takes one back).")
             return
         if self.game.turn in self.engine_sides:
             self.say("It is the engine's turn: press Enter to let it move.")
             return
-        if not 1 <= number <= self.game.width:
-            self.say(f"There is no column {number}: the columns are 1 to {self.game.width}.")
+        if not 0 <= col < self.game.width:
+            self.say(f"There is no column {col + 1}: the columns are 1 to {self.game.width}.")
             return
-        col = number - 1
         if not self.game.is_legal(col):
             free = " ".join(str(c + 1) for c in self.game.legal_moves())
-            self.say(f"Column {number} is full: choose one of {free}.")
+            self.say(f"Column {col + 1} is full: choose one of {free}.")
             return
         self.game.play(col)
 
@@ -324,7 +338,7 @@ class PlaySession:
                 words = self.unproven(v.lower, v.upper)
             else:
                 words = column_words(v, ply, **self.board) + ("   <- best" if col in best else "")
-            self.say(f"  {col + 1}  {words}")
+            self.say(f"  {MOVE_CHARACTERS[col]}  {words}")
 
     def why(self) -> None:
         try:
@@ -460,6 +474,25 @@ class PlaySession:
                 self.undo()
                 return True
             self.say("Answer y to play again, n to stop, r to review the game, or u to take back your move.")
+
+
+def typed_column(text: str, width: int) -> int | None:
+    """The 0-based column that ``text``, typed at the prompt, names on a board ``width``
+    columns wide; None if it names none (it may be a command).
+
+    A number names its column (past the board's width too: the player is then told the
+    columns there are); on a board of more than 9 columns, so does a letter that names
+    one of its columns in move strings (``a`` or ``A`` for column 10).
+
+    >>> typed_column("4", 7), typed_column("10", 12), typed_column("c", 12), typed_column("8", 7)
+    (3, 9, 11, 7)
+    >>> typed_column("a", 7), typed_column("c", 10), typed_column("undo", 12)
+    (None, None, None)
+    """
+    if text.isascii() and text.isdigit():
+        return int(text) - 1
+    col = column_of_character(text) if len(text) == 1 and width > 9 else None
+    return col if col is not None and col < width else None
 
 
 def _isatty(stream: TextIO) -> bool:

@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import TextIO
 
 from link4.game import Game
-from link4.rules import Player
+from link4.rules import MOVE_CHARACTERS, Player
 
 
 def use_colour(stream: TextIO, no_color_flag: bool = False) -> bool:
@@ -71,7 +71,8 @@ def render_board(
     highlight: Iterable[tuple[int, int]] = (),
     mark_last: bool = True,
 ) -> str:
-    """The board as text, top row first, with the column numbers underneath.
+    """The board as text, top row first, with each column's name in move strings
+    underneath (1 to 9, then a to c).
 
     Discs are X (red) and O (yellow), coloured when the palette has colour. The last
     disc played stands in [brackets]; ``highlight`` cells (the winning four) stand in
@@ -101,7 +102,7 @@ def render_board(
                 cells.append(f" {glyph} ")
         out.append(" |" + "".join(cells) + "|")
     out.append(" +" + "-" * (3 * game.width) + "+")
-    out.append(("  " + "".join(f" {c + 1} " for c in range(game.width))).rstrip())
+    out.append(("  " + "".join(f" {ch} " for ch in MOVE_CHARACTERS[:game.width])).rstrip())
     return "\n".join(out)
 
 

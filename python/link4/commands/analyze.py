@@ -23,6 +23,7 @@ from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMism
 from link4.explain import explain
 from link4.game import Game
 from link4.limit import Limit
+from link4.rules import MOVE_CHARACTERS
 from link4.score import best_columns
 from link4.wording import column_bound_words, score_words
 
@@ -30,16 +31,17 @@ DESCRIPTION = """\
 Draw the position after MOVES and give the exact value of every column: its score
 (positive: the side to move wins, the sooner the higher: on the 7x6 board a win with
 one's k-th disc scores 22 - k; 0: a draw; negative: the opponent wins) and what it means
-in words. The best moves are marked. Columns are numbered 1-7 from the left (1-W with
---size WxH), as in move strings; MOVES may be empty for the empty board. The opening
-book of the 7x6 board answers its positions at once (--book none: without it, the empty
-board takes about a minute); just past the book, a position can take a few seconds.
-Other boards have no book unless one is given: their early positions can take long.
---json prints the document that the web server's /api/analyze answers, where "column"
-and "best" count columns from 0 and "move" from 1. --explain adds why the position is
-worth what it is (see link4.explain): each side's threats, the parity rule of thumb,
-the engine's rules that prove the result and how to play them, and the best line with
-the four it ends in; with --json, as the document's "explanation" field."""
+in words. The best moves are marked. Columns are named 1-7 from the left (1-W with
+--size WxH, and a, b, c for columns 10, 11, 12), as in move strings; MOVES may be empty
+for the empty board. The opening book of the 7x6 board answers its positions at once
+(--book none: without it, the empty board takes about a minute); just past the book, a
+position can take a few seconds. Other boards have no book unless one is given: their
+early positions can take long. --json prints the document that the web server's
+/api/analyze answers, where "column" and "best" count columns from 0 and "move" is the
+column's character in move strings. --explain adds why the position is worth what it is
+(see link4.explain): each side's threats, the parity rule of thumb, the engine's rules
+that prove the result and how to play them, and the best line with the four it ends in;
+with --json, as the document's "explanation" field."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -149,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
         number = "" if not isinstance(v, int) else f"{v:+d}" if v else "0"
         mark = "*" if c in best else " "
         tail = "   <- best" if c in best else ""
-        print(f"  {mark} {c + 1}    {number:>5}  {_meaning(values, c, game)}{tail}")
+        print(f"  {mark} {MOVE_CHARACTERS[c]}    {number:>5}  {_meaning(values, c, game)}{tail}")
     if best:
         cols = " ".join(str(c + 1) for c in best)
         print(f"\nBest: column{'s' if len(best) > 1 else ''} {cols}.")

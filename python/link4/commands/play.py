@@ -75,7 +75,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--moves",
         default="",
         metavar="MOVES",
-        help="start from the position after these moves (digits 1-W, e.g. 4453)",
+        help="start from the position after these moves (digits 1-W, a-c for columns 10-12; e.g. 4453)",
     )
     add_size_option(p)
     p.add_argument("--seed", type=SEED, help="seed the engine's choices and the coin flip")

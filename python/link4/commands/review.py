@@ -26,6 +26,7 @@ from link4.errors import BookError, IllegalMoveError, InvalidMoveError, SizeMism
 from link4.game import Game
 from link4.game_review import Review, ReviewInterrupted, review
 from link4.limit import Limit
+from link4.rules import column_of_character
 
 DESCRIPTION = """\
 Review a game move by move: for every move, the exact value of the position before it
@@ -40,11 +41,12 @@ and of the move played, and a mark:
 Then each side's accuracy (the share of best moves), the share of moves that kept the
 result, the turning points (the moves where the result changed) and a chart of the value
 after each move, from red's view. The game is MOVES (digits 1-7, 1 = leftmost column;
-1-W with --size WxH) or a FILE holding them, such as a record saved by link4 play's
-'s FILE' (lines starting with # are skipped). --json prints the review as the JSON
-document that the web server's /api/review answers. A progress bar goes to stderr when
-it is a terminal; Ctrl-C prints the moves reviewed so far (the last ones: the review
-runs from the end of the game back) and exits with status 130.
+1-W with --size WxH, and a, b, c for columns 10, 11, 12) or a FILE holding them, such as
+a record saved by link4 play's 's FILE' (lines starting with # are skipped). --json
+prints the review as the JSON document that the web server's /api/review answers. A
+progress bar goes to stderr when it is a terminal; Ctrl-C prints the moves reviewed so
+far (the last ones: the review runs from the end of the game back) and exits with
+status 130.
 
 examples:
   link4 review 4453                        the moves given
@@ -115,6 +117,16 @@ def _moves(given: str) -> str:
         raise ValueError(f"cannot read {quoted(given)}: {reason}") from None
 
 
+def _written_as_moves(text: str) -> bool:
+    """Whether ``text`` reads as moves, legal or not, rather than as a file's name.
+
+    Returns:
+        True when every character is a digit or a move's letter (a, b, c: columns 10 to
+        12 of the widest boards), whatever the board.
+    """
+    return all(ch.isdigit() or column_of_character(ch) is not None for ch in text)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 review`` with the parsed arguments; return the exit status."""
     board = board_size("review", args)
@@ -126,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
     except (InvalidMoveError, IllegalMoveError) as e:
         if os.path.isfile(args.game):
             return _error(f"{quoted(args.game)}: {e}")
-        looks_like_a_name = isinstance(e, InvalidMoveError) and not moves.isdigit()
+        looks_like_a_name = isinstance(e, InvalidMoveError) and not _written_as_moves(moves)
         return _error(f"no file {quoted(args.game)}, and as moves: {e}" if looks_like_a_name else str(e))
     except ValueError as e:
         return _error(str(e))

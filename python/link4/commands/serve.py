@@ -39,7 +39,8 @@ board, at every board size, and the API for scripts and bots:
                                  (&weak=1, &time_limit=S, &pv=1 for the best line)
   GET /api/move?pos=4453&level=5 the engine's move at a level (1-8, perfect; &seed=S)
 
-Positions are move strings (digits 1-7, 1 = leftmost; &size=WxH for another board). A
+Positions are move strings (digits 1-7, 1 = leftmost; &size=WxH for another board, whose
+columns 10, 11, 12 are a, b, c). A
 bad request gets a 4xx answer with a JSON error. Every search stops at --time-limit
 (a request may ask for less, never more): /solve then answers 503 rather than guess.
 At most --threads searches run at once; the others wait briefly, then get a 503.

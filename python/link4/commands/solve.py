@@ -40,9 +40,10 @@ from link4.results import SearchResult
 
 DESCRIPTION = """\
 Solve positions given as move strings (digits 1-7, 1 = leftmost column; an empty string
-or '-' is the empty board; with --size WxH, positions of that board, digits 1-W). With no
-arguments, read one position per line from stdin; only the first word of a line is
-read, so the '<moves> <score>' benchmark files can be piped in.
+or '-' is the empty board; with --size WxH, positions of that board, digits 1-W and a, b,
+c for columns 10, 11, 12). With no arguments, read one position per line from stdin;
+only the first word of a line is read, so the '<moves> <score>' benchmark files can be
+piped in.
 For each position prints '<moves> <score> <nodes> <microseconds>' ('-' for the moves of
 the empty board, so that the output can be read back); with --analyze, the
 score of each column ('x' for a full one) instead of the score; with --json,

@@ -20,7 +20,7 @@ from link4._request import thread_count
 from link4._seeding import env_seeds
 from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.players import TABLE_MB, Bot, BotLike, as_bot
-from link4.rules import check_size
+from link4.rules import MOVE_CHARACTERS, check_size
 
 __all__ = ["MAX_OPENING_PLIES", "NO_SCORE", "EpisodeHistory", "VectorEnv"]
 
@@ -32,6 +32,9 @@ MAX_ENVS = 1 << 24
 MAX_OPENING_PLIES: int = _core.MAX_OPENING_PLIES
 """The most random moves an episode opens with (``opening_plies``): six, so that no
 opening completes a four (red's fourth disc is the seventh move)."""
+
+# The byte of each column's move character: a batch of columns becomes move strings at once.
+_MOVE_BYTES = np.frombuffer(MOVE_CHARACTERS.encode("ascii"), dtype=np.uint8)
 
 Observations = npt.NDArray[Any]
 Actions = npt.NDArray[np.int64]
@@ -406,11 +409,11 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         return EpisodeHistory(moves, None if self.bot is None else agents + 1, scores)
 
     def positions(self) -> list[str]:
-        """Each environment's current game as a move string (1-based columns)."""
+        """Each environment's current game as a move string (``link4.rules.MOVE_CHARACTERS``)."""
         moves = self.history().moves
-        digits = (moves + ord("1")).astype(np.uint8)
         lengths = (moves >= 0).sum(axis=1)
-        return [bytes(row[:n]).decode("ascii") for row, n in zip(digits, lengths, strict=True)]
+        characters = _MOVE_BYTES[moves.clip(0)]  # the -1 after the last move: cut off below
+        return [bytes(row[:n]).decode("ascii") for row, n in zip(characters, lengths, strict=True)]
 
     def games(self) -> list[Game]:
         """Each environment's current game as a link4.Game (a copy)."""

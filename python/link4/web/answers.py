@@ -27,7 +27,7 @@ from link4.game import HEIGHT, WIDTH, Game
 from link4.game_review import review as review_game
 from link4.limit import Limit
 from link4.players import Engine
-from link4.rules import parse_size
+from link4.rules import move_string, parse_size
 from link4.svg import board
 from link4.web.rounds import analysis_in_rounds
 
@@ -363,7 +363,7 @@ def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
             "pos": game.moves,
             "level": level,
             "column": col,
-            "move": str(col + 1),
+            "move": move_string([col]),
             "pos_after": after.moves,
         }
 

@@ -62,7 +62,7 @@ from link4.errors import SizeMismatchError, quoted
 from link4.limit import Limit
 from link4.players import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from link4.ratings import ANCHOR, LADDER_BOARD, RATINGS
-from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH
+from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, MOVE_CHARACTERS, SIZES
 from link4.web import answers
 from link4.web.answers import ApiError, Query
 from link4.web.guard import LOCAL_HOSTS, Guard
@@ -230,6 +230,8 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
                 "ratings_anchor": ANCHOR,
                 "widths": [MIN_WIDTH, MAX_WIDTH],
                 "heights": [MIN_HEIGHT, MAX_HEIGHT],
+                "sizes": [list(size) for size in SIZES],  # not every width goes with every height
+                "move_characters": MOVE_CHARACTERS,
                 "time_limit": config.time_limit,
                 "searches": slots.count,
             }

@@ -16,11 +16,13 @@ import {
   showError,
   showPv,
   state,
+  tallest,
   store,
   togglePause,
   undo,
   update,
 } from "./play.js";
+import { columnOf, setMoveCharacters } from "./notation.js";
 import { openLink, pasteRecord } from "./records.js";
 import { initReview, openReview } from "./review.js";
 
@@ -69,7 +71,8 @@ function bindControls() {
   remembered("level-yellow", "levelYellow", renderStatus);
   remembered("speed", "delay", undefined, Number);
   const onSize = () => {
-    setSize(Number($("size-width").value), Number($("size-height").value));
+    const width = Number($("size-width").value);
+    setSize(width, Math.min(Number($("size-height").value), tallest(width)));
     newGame();
   };
   onChange("size-width", onSize);
@@ -127,10 +130,9 @@ function onKey(event) {
     event.preventDefault();
     return;
   }
-  if (/^[1-9]$/.test(key)) {
-    const column = Number(key) - 1;
-    if (state.game && column < state.game.width) playColumn(column);
-  } else if (key === "u") undo();
+  const column = columnOf(key); // 1 to 9, then a, b and c on the widest boards
+  if (column !== null && state.game && column < state.game.width) playColumn(column);
+  else if (key === "u") undo();
   else if (key === "r") redo();
   else if (key === "n") newGame();
   else if (key === "e") engineMove();
@@ -190,6 +192,7 @@ async function start() {
     return;
   }
   state.info = info;
+  setMoveCharacters(info.move_characters);
   $("version").textContent = `v${info.version}`;
   // "5 · club player · 1043": the level, what it plays like and its Elo on the ladder.
   const levelLabel = (level) => {

@@ -1,6 +1,8 @@
 // Drawing: the server's SVG board, the column buttons above it, each column's value
 // under it and the best line. Nothing here talks to the server or keeps state.
 
+import { columnOf } from "./notation.js";
+
 export const capitalise = (text) => (text ? text[0].toUpperCase() + text.slice(1) : text);
 
 export function element(tag, className, text) {
@@ -122,10 +124,10 @@ export function renderPv(container, pv, firstColour, complete = true) {
   const other = firstColour === "red" ? "yellow" : "red";
   const list = element("ol", "pv-discs");
   list.setAttribute("aria-label", `Best line: ${pv.split("").join(" ")}`);
-  [...pv].forEach((digit, index) => {
+  [...pv].forEach((move, index) => {
     const colour = index % 2 === 0 ? firstColour : other;
-    const item = element("li", `pv-disc ${colour}`, digit);
-    item.title = `${capitalise(colour)} plays column ${digit}`;
+    const item = element("li", `pv-disc ${colour}`, move);
+    item.title = `${capitalise(colour)} plays column ${columnOf(move) + 1}`;
     list.append(item);
   });
   const count = pv.length === 1 ? "1 move" : `${pv.length} moves`;

@@ -1,6 +1,6 @@
 // The game on link4's page: the position, who moves, and the requests that show it.
 //
-// The position is a move string (1-based column digits) held in `line` up to `cursor`:
+// The position is a move string (notation.js) held in `line` up to `cursor`:
 // the moves after the cursor are what redo replays. Each change of position starts a new
 // generation; the answers to the requests of an older one are dropped (and the requests
 // aborted), so two engine requests never race and a late answer never lands on a newer
@@ -11,7 +11,8 @@
 // "done" once it has ended and "off" when the analysis is off.
 
 import * as api from "./api.js";
-import { capitalise, renderBoard, renderDrops, renderPv, renderValues, updateDrops } from "./board.js";
+import { capitalise, element, renderBoard, renderDrops, renderPv, renderValues, updateDrops } from "./board.js";
+import { moveOf } from "./notation.js";
 import { analyseInRounds } from "./rounds.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -311,7 +312,7 @@ export async function update({ animate = false, engineOnce = false } = {}) {
     }
     const answer = await engineChoice(game, signal, engineOnce);
     if (!current()) return;
-    playDigit(answer.move);
+    playMove(answer.move);
     state.playedHere = true;
     showError("");
     update({ animate: true }); // a new generation: the analysis of this position stops
@@ -331,11 +332,11 @@ export async function update({ animate = false, engineOnce = false } = {}) {
   }
 }
 
-function playDigit(digit) {
-  if (state.line[state.cursor] === digit) {
+function playMove(move) {
+  if (state.line[state.cursor] === move) {
     state.cursor += 1; // the move redo would replay: keep the rest of the line
   } else {
-    state.line = moves() + digit;
+    state.line = moves() + move;
     state.cursor = state.line.length;
   }
 }
@@ -344,7 +345,7 @@ export function playColumn(column) {
   const game = state.game;
   if (!humanMayPlay() || !game.legal.includes(column)) return;
   showError("");
-  playDigit(String(column + 1));
+  playMove(moveOf(column));
   state.playedHere = true;
   update({ animate: true });
 }
@@ -430,14 +431,28 @@ export async function showPv() {
 // ---------------------------------------------------------------- board size
 
 
+// The most rows a board of `width` columns may have: not every width in range goes
+// with every height in range (/api/info's sizes).
+export function tallest(width) {
+  return Math.max(...state.info.sizes.filter(([w]) => w === width).map(([, h]) => h));
+}
+
 export function setSize(width, height) {
   state.width = width;
   state.height = height;
   $("size-width").value = String(width);
   $("size-height").value = String(height);
-  const keys = $("help-width");
-  if (keys) keys.textContent = String(width);
+  for (const option of $("size-height").options) option.disabled = Number(option.value) > tallest(width);
+  const lettered = width > 9; // the columns past the ninth are letters
+  $("help-columns").replaceChildren(...(lettered ? [...keys(0, 8), ", ", ...keys(9, width - 1)] : keys(0, width - 1)));
+  $("record").inputMode = lettered ? "text" : "numeric";
   renderRatingsNote();
+}
+
+// The keys of the columns `first` to `last` (0-based), for the help: "1–7", "A–C".
+function keys(first, last) {
+  const key = (column) => element("kbd", "", moveOf(column).toUpperCase());
+  return first === last ? [key(first)] : [key(first), "–", key(last)];
 }
 
 // The levels' ratings were measured on one board: elsewhere the page says so.

@@ -128,13 +128,13 @@ function renderMoves(doc) {
     button.dataset.mark = move.mark ?? "none";
     button.append(element("span", "rm-number", `${move.ply + 1}.`));
     button.append(element("span", `rm-disc ${move.mover}`, move.mover === "red" ? "●" : "○"));
-    button.append(element("span", "rm-column", `col ${move.move}`));
+    button.append(element("span", "rm-column", `col ${move.column + 1}`));
     button.append(element("span", `rm-mark mark-${move.mark ?? "none"}`, markText(move)));
     // One column alone kept the result: played, it is the only move; missed, it says so.
     if (move.only_move) button.append(element("span", "rm-only", move.kept ? "only move" : "missed the only move"));
     const best = move.mark !== "best" && move.best.length ? ` Best: ${move.best.map((c) => c + 1).join(", ")}.` : "";
     button.title = `${capitalise(move.words)}.${best}`;
-    button.setAttribute("aria-label", `Move ${move.ply + 1}, ${move.mover}, column ${move.move}: ${markText(move)}.${best}`);
+    button.setAttribute("aria-label", `Move ${move.ply + 1}, ${move.mover}, column ${move.column + 1}: ${markText(move)}.${best}`);
     button.addEventListener("click", () => goTo(move.ply + 1));
     item.append(button);
     list.append(item);
