@@ -56,7 +56,8 @@ def read(out: Path) -> dict[str, dict[str, object]]:
 def solve(width: int, height: int, inarow: int, seconds: float, table_mb: int) -> dict[str, object]:
     solver = Solver(table_mb, width=width, height=height, inarow=inarow, book=None)
     start = time.perf_counter()
-    found = solver.search(Game(width=width, height=height, inarow=inarow), score_only=True, time_limit=seconds)
+    empty = Game(width=width, height=height, inarow=inarow)
+    found = solver.search(empty, score_only=True, time_limit=seconds)
     elapsed = time.perf_counter() - start
     return {"width": width, "height": height, "inarow": inarow, "lower": found.lower, "upper": found.upper,
             "nodes": found.nodes, "seconds": round(elapsed, 3), "budget": seconds}
@@ -78,18 +79,20 @@ def outcome(doc: dict[str, object]) -> tuple[str, str]:
 
 
 def table(known: dict[str, dict[str, object]]) -> str:
-    rows = ["| width × height | k | outcome | last move | nodes | seconds |", "|---|---|---|---|---|---|"]
+    rows = ["| width x height | k | outcome | last move | nodes | seconds |", "|---|---|---|---|---|---|"]
     for w, h, k in games():
         doc = known.get(key(w, h, k))
         if doc is None:
             continue
         who, last = outcome(doc)
-        rows.append(f"| {w}×{h} | {k} | {who} | {last} | {int(doc['nodes']):,} | {doc['seconds']} |")  # type: ignore[call-overload]
+        rows.append(f"| {w}x{h} | {k} | {who} | {last} | {int(doc['nodes']):,} | {doc['seconds']} |")  # type: ignore[call-overload]
     return "\n".join(rows)
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--out", type=Path, required=True, help="the JSON lines file, read and appended to")
     parser.add_argument("--seconds", type=float, default=20.0, help="the budget of each game")
     parser.add_argument("--table-mb", type=int, default=1024)

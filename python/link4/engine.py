@@ -515,7 +515,8 @@ class Solver:
         board = (core_pos.width, core_pos.height, core_pos.inarow)
         what = b""
         if long[2] is not None:  # a checkpoint records the position (its header, the game)
-            what = note(as_game(pos, board).moves, core_pos.width, core_pos.height, weak=asked.weak, want=want)
+            moves = as_game(pos, board).moves
+            what = note(moves, core_pos.width, core_pos.height, weak=asked.weak, want=want)
         r = self._solver_for(core_pos).search(core_pos, asked, long_search(*long, what))
         self._nodes = r.nodes
         return search_result(r)

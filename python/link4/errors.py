@@ -22,7 +22,16 @@ from collections.abc import Callable
 from typing import Any
 
 from link4._core import (
-    INAROW, MAX_CELL_BITS, MAX_HEIGHT, MAX_INAROW, MAX_WIDTH, MIN_HEIGHT, MIN_INAROW, MIN_WIDTH, WIDTH, ErrorCode,
+    INAROW,
+    MAX_CELL_BITS,
+    MAX_HEIGHT,
+    MAX_INAROW,
+    MAX_WIDTH,
+    MIN_HEIGHT,
+    MIN_INAROW,
+    MIN_WIDTH,
+    WIDTH,
+    ErrorCode,
 )
 
 __all__ = [

@@ -11,7 +11,8 @@ The agent reads the board from ``obs.board`` (``config.rows`` x ``config.columns
 top row first: 0 empty, 1 the first player, 2 the second) and its side from ``obs.mark``;
 ``obs`` and ``config`` may be objects with attributes (as Kaggle passes them) or dicts. It
 plays every board link4 does (4 to 12 columns and 4 to 13 rows, up to 12 x 9, 11 x 10,
-10 x 11 and 9 x 13: :data:`link4.rules.SIZES`) with four in a row: level 8,
+10 x 11 and 9 x 13: :data:`link4.rules.SIZES`) and every ``config.inarow`` from 3 to 6
+that fits the board (Connect Four, or Connect 5 on 7 x 9, say): level 8,
 the expert (see :class:`link4.Engine`), when the move budget allows it, level 7 (strong)
 when it is short; their Elo ratings on the 7x6 ladder are
 ``link4.ratings.rating_of("8")`` and ``rating_of("7")``. The
@@ -27,16 +28,18 @@ from link4.game import Game
 from link4.players import Engine
 from link4.rules import (
     HEIGHT,
+    INAROW,
     LARGEST_SIZES,
     MAX_HEIGHT,
     MAX_WIDTH,
     MIN_HEIGHT,
     MIN_WIDTH,
     WIDTH,
+    check_inarow,
     is_supported_size,
 )
 
-__all__ = ["SAFETY_MARGIN", "agent", "board_size", "move_budget"]
+__all__ = ["SAFETY_MARGIN", "agent", "board_size", "line_length", "move_budget"]
 
 SAFETY_MARGIN = 0.5
 """Seconds kept back from Kaggle's ``actTimeout`` (process start-up, a busy machine)."""
@@ -112,27 +115,48 @@ def board_size(config: Any) -> tuple[int, int]:
 
     Args:
         config: The ConnectX configuration, an object with attributes or a dict
-            (``rows``, ``columns`` and ``inarow``; those missing are 7 x 6 and four).
+            (``rows`` and ``columns``; those missing are 7 x 6).
 
     Returns:
         (width, height), its columns and rows.
 
     Raises:
-        ValueError: A board out of link4's range or a game of other than four in a row
-            (the message says what link4 plays), or a number that is not whole.
-        TypeError: ``rows``, ``columns`` or ``inarow`` is not a number.
+        ValueError: A board out of link4's range (the message says what link4 plays),
+            or a number that is not whole.
+        TypeError: ``rows`` or ``columns`` is not a number.
     """
     rows = _whole_number(config, "rows", HEIGHT)
     columns = _whole_number(config, "columns", WIDTH)
-    inarow = _whole_number(config, "inarow", 4)
-    if inarow != 4 or not is_supported_size(columns, rows):
+    if not is_supported_size(columns, rows):
         largest = ", ".join(f"{h} x {w}" for w, h in LARGEST_SIZES)
         raise ValueError(
-            f"link4 plays four in a row on {MIN_HEIGHT} to {MAX_HEIGHT} rows and "
-            f"{MIN_WIDTH} to {MAX_WIDTH} columns, rows x columns {largest} at most; "
-            f"this ConnectX game has {rows} rows, {columns} columns and {inarow} in a row"
+            f"link4 plays {MIN_HEIGHT} to {MAX_HEIGHT} rows and {MIN_WIDTH} to {MAX_WIDTH} "
+            f"columns, rows x columns {largest} at most; this ConnectX game has {rows} rows "
+            f"and {columns} columns"
         )
     return columns, rows
+
+
+def line_length(config: Any, width: int, height: int) -> int:
+    """The line that wins in the ConnectX game of ``config`` (``inarow``; four if missing).
+
+    >>> line_length({"rows": 9, "columns": 7, "inarow": 5}, 7, 9)
+    5
+
+    Args:
+        config: The ConnectX configuration, an object with attributes or a dict.
+        width: Its board's columns (:func:`board_size`).
+        height: Its board's rows.
+
+    Returns:
+        The number of discs in a row that wins.
+
+    Raises:
+        ValueError: A line link4 does not play on that board (3 to 6 in a row, and one
+            that fits it), or a number that is not whole.
+        TypeError: ``inarow`` is not a number.
+    """
+    return check_inarow(_whole_number(config, "inarow", INAROW), width, height)
 
 
 def _engine(level: str) -> Engine:
@@ -161,17 +185,19 @@ def agent(obs: Any, config: Any) -> int:
         The move, a 0-based column, as a plain int.
 
     Raises:
-        ValueError: A game that link4 does not play (see :func:`board_size`), an
+        ValueError: A game that link4 does not play (see :func:`board_size` and
+            :func:`line_length`), an
             observation without a board, a board that no game reaches or of another
             size than the configuration's (:class:`link4.BoardError`), or an
             ``obs.mark`` that is not the side to move.
-        TypeError: ``rows`` or ``columns`` is not a number.
+        TypeError: ``rows``, ``columns`` or ``inarow`` is not a number.
     """
     width, height = board_size(config)
+    inarow = line_length(config, width, height)
     board = _field(obs, "board")
     if board is None:
         raise ValueError("the observation has no board (obs.board)")
-    game = Game.from_board(list(board), width=width, height=height)
+    game = Game.from_board(list(board), width=width, height=height, inarow=inarow)
     mark = _field(obs, "mark", int(game.turn))
     if mark != game.turn:
         raise ValueError(

@@ -307,8 +307,9 @@ def resume(
     where = os.fspath(path)
     found = read_checkpoint(where)
     board = (found.width, found.height, found.inarow)
-    core = _core.Solver(table_bytes(found.table_mb), thread_count(threads), BookSource.of(book).for_board(*board),
-                        width=found.width, height=found.height, inarow=found.inarow)
+    core = _core.Solver(table_bytes(found.table_mb), thread_count(threads),
+                        BookSource.of(book).for_board(*board), width=found.width, height=found.height,
+                        inarow=found.inarow)
     found = _checkpoint(where, core.load_checkpoint(where))  # as read with the table
     asked = request(weak=found.weak, want=_WANTS[found.want], limit=limit_of(limit, time_limit, node_limit))
     search = long_search(progress, progress_every, where, checkpoint_every,

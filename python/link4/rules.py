@@ -21,8 +21,8 @@ from link4.errors import BoardSizeError, board_size_error, inarow_error, quoted
 
 __all__ = [
     "HEIGHT", "INAROW", "LARGEST_SIZES", "MAX_HEIGHT", "MAX_INAROW", "MAX_WIDTH", "MIN_HEIGHT", "MIN_INAROW",
-    "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "SIZES", "WIDTH", "YELLOW", "Player", "column_of_character", "columns_of",
-    "is_supported_size", "move_string",
+    "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "SIZES", "WIDTH", "YELLOW", "Player", "column_of_character",
+    "columns_of", "is_supported_size", "move_string",
 ]
 
 WIDTH: int = _core.WIDTH
@@ -167,10 +167,7 @@ Not every pair of a width and a height in range is one (:func:`is_supported_size
 >>> len(SIZES), SIZES[0], (12, 9) in SIZES, (12, 10) in SIZES
 (81, (4, 4), True, False)
 """
-LARGEST_Size = tuple[int, int]
-"""A board size as (width, height)."""
-
-SIZES: tuple[Size, ...] = tuple(
+LARGEST_SIZES: tuple[Size, ...] = tuple(
     (w, h) for w, h in SIZES if not is_supported_size(w + 1, h) and not is_supported_size(w, h + 1)
 )
 """The largest sizes link4 plays: none of them takes one more column or one more row,
@@ -205,7 +202,7 @@ def check_inarow(inarow: object, width: int, height: int) -> int:
           ...
         link4.InarowError: 6 in a row fits no line of a 5x5 board: its lines are at most 5 long
     """  # noqa: DOC501 (the InarowError raised is the one inarow_error builds)
-    if type(inarow) is int and MIN_INAROW <= inarow <= max(width, height, MIN_INAROW) and inarow <= MAX_INAROW:
+    if type(inarow) is int and MIN_INAROW <= inarow <= min(MAX_INAROW, max(width, height)):
         return inarow
     if isinstance(inarow, bool):
         raise TypeError("inarow is an int, not a bool")

@@ -121,14 +121,14 @@ def solve_one(
             line.done()
 
 
-def read_board(path: str) -> tuple[int, int]:
-    """The board of the checkpoint at ``path``.
+def read_board(path: str) -> tuple[int, int, int]:
+    """The game of the checkpoint at ``path``.
 
     Returns:
-        Its (width, height).
+        Its (width, height, inarow).
     """
     found = read_checkpoint(path)
-    return found.width, found.height
+    return found.width, found.height, found.inarow
 
 
 def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Game, SearchResult, int, float]:
@@ -138,7 +138,7 @@ def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Gam
         The game, this run's result, and the nodes and seconds of every run so far.
     """
     found = read_checkpoint(args.resume)
-    game = Game(found.moves, width=found.width, height=found.height)
+    game = Game(found.moves, width=found.width, height=found.height, inarow=found.inarow)
     try:
         r = resume(args.resume, threads=args.threads, book=args.book_choice, progress=line,
                    progress_every=line.every if line else PROGRESS_EVERY,

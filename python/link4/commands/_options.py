@@ -10,10 +10,24 @@ from collections.abc import Callable, Sequence
 
 from link4.book import SHIPPED, BookChoice, BookSource
 from link4.engine import MAX_TABLE_MB, MAX_THREADS, MIN_TABLE_MB
-from link4.errors import BoardSizeError, quoted
+from link4.errors import BoardSizeError, InarowError, quoted
 from link4.players import LEVEL_NAMES
 from link4.ratings import ANCHOR, LADDER_BOARD, rating_of
-from link4.rules import HEIGHT, LARGEST_SIZES, MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, WIDTH, parse_size
+from link4.rules import (
+    HEIGHT,
+    INAROW,
+    LARGEST_SIZES,
+    MAX_HEIGHT,
+    MAX_INAROW,
+    MAX_WIDTH,
+    MIN_HEIGHT,
+    MIN_INAROW,
+    MIN_WIDTH,
+    WIDTH,
+    Board,
+    check_inarow,
+    parse_size,
+)
 
 
 def add_book_option(p: argparse.ArgumentParser) -> None:
@@ -27,11 +41,12 @@ def book_argument(args: argparse.Namespace) -> BookChoice:
     return SHIPPED if args.book is None else None if args.book == "none" else args.book
 
 
-def book_choice(args: argparse.Namespace, board: tuple[int, int] = (WIDTH, HEIGHT)) -> BookSource:
-    """The book that --book asks for, checked for a board of that size (a file is read
-    now, so that a bad one is reported before any work starts; the shipped book is read
-    only for its own board). BookError for a file that is not a sound book,
-    SizeMismatchError for a book of another board."""
+def book_choice(args: argparse.Namespace, board: tuple[int, ...] = (WIDTH, HEIGHT)) -> BookSource:
+    """The book that --book asks for, checked for a board of that size (and line, when
+    ``board`` is a (width, height, inarow); a file is read now, so that a bad one is
+    reported before any work starts; the shipped book is read only for its own board).
+    BookError for a file that is not a sound book, SizeMismatchError for a book of
+    another board or line."""
     source = BookSource(book_argument(args))
     source.for_board(*board)
     return source
@@ -143,6 +158,24 @@ def add_size_option(p: argparse.ArgumentParser) -> None:
                    f"({MIN_HEIGHT}-{MAX_HEIGHT}), up to {', '.join(smaller)} or {largest} "
                    f"(default {WIDTH}x{HEIGHT}); "
                    "moves are the digits 1 to W, and a, b, c for columns 10, 11, 12")
+
+
+def add_inarow_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--inarow", type=int, default=INAROW, metavar="K",
+                   help=f"the line that wins: K in a row, {MIN_INAROW} to {MAX_INAROW}, one that "
+                   f"fits the board (default {INAROW}: Connect Four)")
+
+
+def board_game(command: str, args: argparse.Namespace) -> Board | None:
+    """(width, height, inarow) of --size and --inarow; None, after one line on stderr, for a bad one."""
+    size = board_size(command, args)
+    if size is None:
+        return None
+    try:
+        return (*size, check_inarow(args.inarow, *size))
+    except InarowError as e:
+        print(f"link4 {command}: --inarow: {e}", file=sys.stderr)
+        return None
 
 
 def board_size(command: str, args: argparse.Namespace) -> tuple[int, int] | None:

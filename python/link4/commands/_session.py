@@ -182,7 +182,7 @@ class PlaySession:
         if self.level != "perfect" or self.game.ply >= SLOW_BEFORE_PLY:
             return
         width, height = self.game.width, self.game.height
-        if self.book.board == (width, height):  # a book serves this board
+        if self.book.board == (width, height, self.game.inarow):  # a book serves this game
             when = ("early in the game, just past the opening book, the perfect level can think "
                     "for a few seconds")
         else:

@@ -12,9 +12,10 @@ from link4.analysis import analysis
 from link4.commands._options import (
     TABLE_MB,
     add_book_option,
+    add_inarow_option,
     add_size_option,
     amount,
-    board_size,
+    board_game,
     book_choice,
 )
 from link4.commands._terminal import Palette, Thinking, legend, render_board, use_colour
@@ -68,6 +69,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=f"solver table size (default {DEFAULT_TABLE_MB})",
     )
     add_size_option(p)
+    add_inarow_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -91,12 +93,12 @@ def _thinking() -> AbstractContextManager[object]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 analyze`` with the parsed arguments; return the exit status."""
-    board = board_size("analyze", args)
+    board = board_game("analyze", args)
     if board is None:
         return 2
     moves = "".join(args.moves.split())
     try:
-        game = Game(moves, width=board[0], height=board[1])
+        game = Game(moves, width=board[0], height=board[1], inarow=board[2])
     except (InvalidMoveError, IllegalMoveError) as e:
         return _error(str(e))
     limit = Limit(time_limit=args.time_limit)
@@ -105,7 +107,7 @@ def run(args: argparse.Namespace) -> int:
     except (BookError, SizeMismatchError) as e:
         return _error(f"--book: {e}")
     try:
-        solver = Solver(table_mb=args.table_mb, book=book, width=board[0], height=board[1])
+        solver = Solver(table_mb=args.table_mb, book=book, width=board[0], height=board[1], inarow=board[2])
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
 

@@ -27,8 +27,9 @@ from link4.commands._options import (
     TABLE_MB,
     THREADS,
     add_book_option,
+    add_inarow_option,
     add_size_option,
-    board_size,
+    board_game,
     book_choice,
 )
 from link4.commands._progress import Advance, progress_bar
@@ -102,6 +103,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--resume", metavar="FILE",
                    help="go on with the search of a checkpoint written by --checkpoint (no MOVES)")
     add_size_option(p)
+    add_inarow_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -149,7 +151,7 @@ def _line(args: argparse.Namespace, game: Game, value: int | Sequence[ColumnValu
 
 def _parse(args: argparse.Namespace, where: str, moves: str) -> Game | None:
     try:
-        game = Game(moves, width=args.width, height=args.height)
+        game = Game(moves, width=args.width, height=args.height, inarow=args.inarow)
     except ValueError as e:
         print(f"link4 solve: {where}: {e}", file=sys.stderr)
         return None
@@ -278,17 +280,17 @@ def run(args: argparse.Namespace) -> int:
     if args.resume is not None:
         with stop_on_sigterm():
             return _resumed(args)
-    board = board_size("solve", args)
+    board = board_game("solve", args)
     if board is None:
         return 2
-    args.width, args.height = board
+    args.width, args.height, args.inarow = board
     if args.table_mb is None:
         args.table_mb = DEFAULT_TABLE_MB
     smp = args.threads if args.positions else 1  # threads on each search
     try:
         args.book_choice = book_choice(args, board)
         solver = Solver(args.table_mb, threads=smp, book=args.book_choice, width=args.width,
-                        height=args.height)
+                        height=args.height, inarow=args.inarow)
     except (ValueError, MemoryError) as e:  # (BookError is a ValueError)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
