@@ -105,3 +105,18 @@ def test_never_loses_to_random_with_a_short_budget(seed: int) -> None:
     random.seed(seed)
     assert run([agent, "random"], actTimeout=1)[0] == 1
     assert run(["random", agent], actTimeout=1)[1] == 1
+
+
+def test_connect_5_on_7x9_is_never_lost_to_negamax() -> None:
+    # ConnectX's inarow: five in a row on 7 columns and 9 rows, as either side.
+    for seed in range(2):
+        random.seed(seed)
+        assert run([agent, "negamax"], rows=9, columns=7, inarow=5)[0] >= 0
+        assert run(["negamax", agent], rows=9, columns=7, inarow=5)[1] >= 0
+
+
+def test_a_line_that_fits_no_board_is_refused() -> None:
+    with pytest.raises(ValueError, match="6 in a row fits no line of a 5x5 board"):
+        agent({"board": [0] * 25, "mark": 1}, {"rows": 5, "columns": 5, "inarow": 6})
+    with pytest.raises(ValueError, match="link4 plays 3 to 6 in a row, not 2"):
+        agent({"board": [0] * 42, "mark": 1}, {"inarow": 2})
