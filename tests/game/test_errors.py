@@ -462,6 +462,11 @@ CORE_ERRORS: dict[ErrorCode, tuple[Callable[[], object], type[Exception], str]] 
         ("link4 plays boards of 4 to 12 columns and 4 to 13 rows whose columns x (rows + 1) is at "
          "most 128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows"),
     ),
+    ErrorCode.INAROW: (  # Game checks it first, in Python, with the same message
+        lambda: _core.Position(5, 5, 6),
+        link4.InarowError,
+        "6 in a row fits no line of a 5x5 board: its lines are at most 5 long",
+    ),
     ErrorCode.SIZE_MISMATCH: (
         lambda: Book.from_bytes(tiny_book()).get(Game(width=5, height=4)),
         SizeMismatchError,

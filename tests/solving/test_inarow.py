@@ -96,3 +96,64 @@ def test_a_line_of_k_ends_the_game(moves: str, inarow: int, won: bool) -> None:
         assert outcome.line == tuple((3 + i, 0) for i in range(inarow))
         with pytest.raises(link4.GameOverError):
             link4.Game(moves + "1", width=9, height=6, inarow=inarow)
+
+
+# -- bad input: a precise error, nothing changed -------------------------------------------
+
+@pytest.mark.parametrize(
+    ("inarow", "width", "height", "message"),
+    [(2, 7, 6, "link4 plays 3 to 6 in a row, not 2"), (7, 7, 6, "link4 plays 3 to 6 in a row, not 7"),
+     (5, 4, 4, "5 in a row fits no line of a 4x4 board"), (6, 5, 5, "6 in a row fits no line of a 5x5 board")],
+)
+def test_a_line_link4_does_not_play_is_refused(inarow: int, width: int, height: int, message: str) -> None:
+    for make in (lambda: link4.Game(width=width, height=height, inarow=inarow),
+                 lambda: link4.Solver(4, width=width, height=height, inarow=inarow),
+                 lambda: link4.Engine(3, width=width, height=height, inarow=inarow)):
+        with pytest.raises(link4.InarowError, match=message):
+            make()
+    with pytest.raises(TypeError, match="inarow is an int, not a bool"):
+        link4.Game(inarow=True)  # type: ignore[arg-type]
+
+
+def test_games_of_another_line_are_refused_by_a_solver_and_a_book() -> None:
+    five = link4.Game("44", width=7, height=9, inarow=5)
+    four = link4.Solver(4, width=7, height=9, book=None)
+    with pytest.raises(link4.SizeMismatchError, match="lines differ: the position is of 5 in a row, but 4"):
+        four.solve(five)
+    book = link4.Book.from_entries({link4.book.canonical_key("44"): 1}, depth=2)
+    with pytest.raises(link4.SizeMismatchError, match="lines differ"):
+        book.get(link4.Game("44", inarow=5))
+    with pytest.raises(link4.SizeMismatchError, match="lines differ"):
+        link4.Solver(4, book=book, inarow=5)
+    assert five.moves == "44" and five.inarow == 5  # nothing changed
+
+
+def test_a_game_of_another_line_is_neither_equal_nor_the_same_key_of_play() -> None:
+    assert link4.Game("44", inarow=5) != link4.Game("44")
+    assert repr(link4.Game("44", inarow=5)) == "Game('44', width=7, height=6, inarow=5)"
+    import pickle
+    assert pickle.loads(pickle.dumps(link4.Game("4455", inarow=3))).inarow == 3
+
+
+def test_a_book_of_connect_5_round_trips_and_says_its_line() -> None:
+    key = link4.book.canonical_key("4", width=7, height=9, inarow=5)
+    book = link4.Book.from_entries({key: 0}, depth=1, width=7, height=9, inarow=5)
+    again = link4.Book.from_bytes(book.to_bytes())
+    assert (again.width, again.height, again.inarow) == (7, 9, 5)
+    assert again.get("4", width=7, height=9, inarow=5) == 0
+    assert link4.Book.from_entries({link4.book.canonical_key("44"): 1}, depth=2).to_bytes()[13] == 0
+
+
+def test_the_command_line_solves_connect_3_and_refuses_a_line_that_does_not_fit() -> None:
+    import subprocess
+    import sys
+    run = [sys.executable, "-m", "link4", "solve", "--size", "4x4", "--inarow", "3", "--book", "none", "", "1"]
+    p = subprocess.run(run, capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    scores = [int(line.split()[1]) for line in p.stdout.splitlines()]
+    reference = Reference(4, 4, 3)
+    assert scores == [reference.solve(""), reference.solve("1")]
+    p = subprocess.run([*run[:7], "6", ""], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 2 and p.stderr.strip() == (
+        "link4 solve: --inarow: 6 in a row fits no line of a 4x4 board: its lines are at most 4 long"
+    )
