@@ -8,7 +8,10 @@ that fit only one way (five in a row on four columns: vertical lines only).
 
 from __future__ import annotations
 
+import pickle
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -102,8 +105,10 @@ def test_a_line_of_k_ends_the_game(moves: str, inarow: int, won: bool) -> None:
 
 @pytest.mark.parametrize(
     ("inarow", "width", "height", "message"),
-    [(2, 7, 6, "link4 plays 3 to 6 in a row, not 2"), (7, 7, 6, "link4 plays 3 to 6 in a row, not 7"),
-     (5, 4, 4, "5 in a row fits no line of a 4x4 board"), (6, 5, 5, "6 in a row fits no line of a 5x5 board")],
+    [(2, 7, 6, "link4 plays 3 to 6 in a row, not 2"),
+     (7, 7, 6, "link4 plays 3 to 6 in a row, not 7"),
+     (5, 4, 4, "5 in a row fits no line of a 4x4 board"),
+     (6, 5, 5, "6 in a row fits no line of a 5x5 board")],
 )
 def test_a_line_link4_does_not_play_is_refused(inarow: int, width: int, height: int, message: str) -> None:
     for make in (lambda: link4.Game(width=width, height=height, inarow=inarow),
@@ -131,7 +136,6 @@ def test_games_of_another_line_are_refused_by_a_solver_and_a_book() -> None:
 def test_a_game_of_another_line_is_neither_equal_nor_the_same_key_of_play() -> None:
     assert link4.Game("44", inarow=5) != link4.Game("44")
     assert repr(link4.Game("44", inarow=5)) == "Game('44', width=7, height=6, inarow=5)"
-    import pickle
     assert pickle.loads(pickle.dumps(link4.Game("4455", inarow=3))).inarow == 3
 
 
@@ -145,9 +149,8 @@ def test_a_book_of_connect_5_round_trips_and_says_its_line() -> None:
 
 
 def test_the_command_line_solves_connect_3_and_refuses_a_line_that_does_not_fit() -> None:
-    import subprocess
-    import sys
-    run = [sys.executable, "-m", "link4", "solve", "--size", "4x4", "--inarow", "3", "--book", "none", "", "1"]
+    run = [sys.executable, "-m", "link4", "solve", "--size", "4x4", "--inarow", "3", "--book", "none",
+           "", "1"]
     p = subprocess.run(run, capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     scores = [int(line.split()[1]) for line in p.stdout.splitlines()]
