@@ -138,7 +138,7 @@ def test_an_engine_with_its_own_solver_plays_every_size_in_turn() -> None:
     ("board", "error"),
     [
         ({"width": 3, "height": 6}, BoardSizeError),
-        ({"width": 7, "height": 13}, BoardSizeError),
+        ({"width": 12, "height": 10}, BoardSizeError),
         ({"width": "7"}, TypeError),
         ({"height": True}, TypeError),
     ],
