@@ -165,9 +165,8 @@ void undo(AnyPosition& p, int col) {
     });
 }
 
-}  // namespace
-
-void register_position(py::module_& m) {
+// The games link4 plays: the sizes and the lines.
+void register_games(py::module_& m) {
     m.attr("WIDTH") = Standard::width();
     m.attr("HEIGHT") = Standard::height();
     m.attr("MIN_WIDTH") = kMinWidth;
@@ -178,6 +177,12 @@ void register_position(py::module_& m) {
     m.attr("INAROW") = kConnectFour;
     m.attr("MIN_INAROW") = kMinInarow;
     m.attr("MAX_INAROW") = kMaxInarow;
+}
+
+}  // namespace
+
+void register_position(py::module_& m) {
+    register_games(m);
     m.def("centre_order", [](int width) {
         require_supported_size(width, kMinHeight);
         std::vector<int> order;

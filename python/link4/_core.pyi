@@ -18,6 +18,9 @@ MAX_WIDTH: int
 MIN_HEIGHT: int
 MAX_HEIGHT: int
 MAX_CELL_BITS: int
+INAROW: int
+MIN_INAROW: int
+MAX_INAROW: int
 # The columns of the 7-wide board from the centre outwards (centre_order for any width).
 CENTRE_ORDER: tuple[int, ...]
 
@@ -81,13 +84,15 @@ class ErrorCode:
 class Position:
     """A position as two bitboards; plays and undoes moves without keeping a history."""
 
-    def __init__(self, width: int = 7, height: int = 6) -> None: ...
+    def __init__(self, width: int = 7, height: int = 6, inarow: int = 4) -> None: ...
     @staticmethod
-    def from_moves(moves: str, width: int = 7, height: int = 6) -> Position: ...
+    def from_moves(moves: str, width: int = 7, height: int = 6, inarow: int = 4) -> Position: ...
     @property
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def inarow(self) -> int: ...
     def play(self, col: int) -> None: ...
     def undo(self, col: int) -> None: ...
     def can_play(self, col: int) -> bool: ...
@@ -113,7 +118,7 @@ class Position:
     def __eq__(self, arg0: Position, /) -> bool: ...  # type: ignore[override]
     def __hash__(self) -> int: ...
 
-def board_moves(rows: Sequence[Sequence[int]]) -> str:
+def board_moves(rows: Sequence[Sequence[int]], inarow: int = 4) -> str:
     """A move string that reaches the board (rows top first, cells 0 empty, 1 red, 2 yellow; its size the rows' shape), or the BoardError that says why no game does."""
 
 def perft(position: Position, depth: int) -> int: ...
@@ -127,7 +132,9 @@ class Book:
     def parse(data: bytes) -> Book:
         """A book from the bytes of a book file (format in cpp/link4/book.hpp)."""
     @staticmethod
-    def from_entries(entries: Sequence[tuple[int, int]], depth: int, width: int = 7, height: int = 6) -> Book:
+    def from_entries(
+        entries: Sequence[tuple[int, int]], depth: int, width: int = 7, height: int = 6, inarow: int = 4
+    ) -> Book:
         """A book of (canonical key, exact score) entries, in any order, holding
         positions of at most depth discs, for boards of width x height."""
     def to_bytes(self) -> bytes:
@@ -142,6 +149,8 @@ class Book:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def inarow(self) -> int: ...
     @property
     def version(self) -> int:
         """The format version of the file the book was read from (book.hpp)."""
@@ -160,7 +169,7 @@ class Book:
 def crc32(data: bytes) -> int:
     """CRC-32 of bytes, as zlib.crc32 (the book's checksum)."""
 
-def position_from_key(key: int, width: int = 7, height: int = 6) -> Position | None:
+def position_from_key(key: int, width: int = 7, height: int = 6, inarow: int = 4) -> Position | None:
     """The position with this key (see bitboard.hpp) on a board of width x height, or None."""
 
 class StopReason:
@@ -291,6 +300,7 @@ class Solver:
         book: Book | None = None,
         width: int = 7,
         height: int = 6,
+        inarow: int = 4,
     ) -> None: ...
     def search(
         self, position: Position, request: SearchRequest, long_search: LongSearch | None = None
@@ -314,6 +324,8 @@ class Solver:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def inarow(self) -> int: ...
 
 CHECKPOINT_VERSION: int
 
@@ -476,7 +488,7 @@ def safe_columns(position: Position) -> list[int]:
 
 class Player:
     def __init__(
-        self, width: int, height: int, spec: PlayerSpec, book: Book | None, table_bytes: int
+        self, width: int, height: int, spec: PlayerSpec, book: Book | None, table_bytes: int, inarow: int = 4
     ) -> None: ...
     def choose(self, position: Position, stream: Stream, solver: Solver | None = None) -> int: ...
     @property
@@ -500,6 +512,7 @@ class VectorEnv:
         book: Book | None,
         table_bytes: int,
         threads: int,
+        inarow: int = 4,
     ) -> None: ...
     @property
     def opening_plies(self) -> int: ...
@@ -511,6 +524,8 @@ class VectorEnv:
     def width(self) -> int: ...
     @property
     def height(self) -> int: ...
+    @property
+    def inarow(self) -> int: ...
     def reset(self, seeds: object, which: object, outputs: tuple[object, ...]) -> None: ...
     def step(self, actions: object, autoreset: bool, outputs: tuple[object, ...]) -> None: ...
     def masks(self, out: object) -> None: ...
@@ -520,6 +535,13 @@ class VectorEnv:
 
 class Bots:
     def __init__(
-        self, width: int, height: int, spec: PlayerSpec, book: Book | None, table_bytes: int, threads: int
+        self,
+        width: int,
+        height: int,
+        spec: PlayerSpec,
+        book: Book | None,
+        table_bytes: int,
+        threads: int,
+        inarow: int = 4,
     ) -> None: ...
     def choose(self, env: VectorEnv, streams: object, out: object) -> None: ...

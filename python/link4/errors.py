@@ -243,6 +243,7 @@ for _cls in (
     BookError,
     CheckpointError,
     BoardSizeError,
+    InarowError,
     SizeMismatchError,
     Interrupted,
 ):
@@ -460,7 +461,7 @@ _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ErrorCode.INAROW: lambda d: inarow_error(d["width"], d["height"], d["inarow"]),
     ErrorCode.SIZE_MISMATCH: lambda d: size_mismatch_error(
         d["what"], d["width"], d["height"], d["expected_width"], d["expected_height"],
-        inarow=d["inarow"], expected_inarow=d["expected_inarow"],
+        inarow=d.get("inarow", INAROW), expected_inarow=d.get("expected_inarow", INAROW),
     ),
     ErrorCode.BOARD_SHAPE: lambda d: BoardError("a board is rows of as many cells each, top row first"),
     ErrorCode.BAD_CELL: lambda d: BoardError(

@@ -21,8 +21,8 @@ from link4.errors import BoardSizeError, board_size_error, inarow_error, quoted
 
 __all__ = [
     "HEIGHT", "INAROW", "LARGEST_SIZES", "MAX_HEIGHT", "MAX_INAROW", "MAX_WIDTH", "MIN_HEIGHT", "MIN_INAROW",
-    "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "SIZES", "WIDTH", "YELLOW", "Player", "column_of_character",
-    "columns_of", "is_supported_size", "move_string",
+    "MIN_WIDTH", "MOVE_CHARACTERS", "RED", "SIZES", "WIDTH", "YELLOW", "Player", "check_inarow",
+    "column_of_character", "columns_of", "is_supported_size", "move_string",
 ]
 
 WIDTH: int = _core.WIDTH

@@ -43,18 +43,17 @@ def test_the_agent_plays_an_11x5_board() -> None:
 @pytest.mark.parametrize(
     ("change", "fragment"),
     [
-        ({"inarow": 5}, "8 rows, 5 columns and 5 in a row"),
-        ({"columns": 13}, "8 rows, 13 columns and 4 in a row"),
-        ({"rows": 3}, "3 rows, 5 columns and 4 in a row"),
-        ({"rows": 14}, "14 rows, 5 columns and 4 in a row"),
-        ({"rows": 10, "columns": 12}, "10 rows, 12 columns and 4 in a row"),
-        ({"rows": 12, "columns": 10}, "12 rows, 10 columns and 4 in a row"),
+        ({"columns": 13}, "8 rows and 13 columns"),
+        ({"rows": 3}, "3 rows and 5 columns"),
+        ({"rows": 14}, "14 rows and 5 columns"),
+        ({"rows": 10, "columns": 12}, "10 rows and 12 columns"),
+        ({"rows": 12, "columns": 10}, "12 rows and 10 columns"),
     ],
 )
 def test_what_the_agent_does_not_play_is_refused(change: dict[str, int], fragment: str) -> None:
     config = {**TALL, **change}
     refusal = (
-        "link4 plays four in a row on 4 to 13 rows and 4 to 12 columns, rows x columns "
+        "link4 plays 4 to 13 rows and 4 to 12 columns, rows x columns "
         "13 x 9, 11 x 10, 10 x 11, 9 x 12 at most"
     )
     with pytest.raises(ValueError, match=refusal) as info:
@@ -62,6 +61,26 @@ def test_what_the_agent_does_not_play_is_refused(change: dict[str, int], fragmen
     assert fragment in str(info.value)
     with pytest.raises(ValueError, match=fragment):
         board_size(config)
+
+
+@pytest.mark.parametrize(
+    ("inarow", "message"),
+    [(2, "link4 plays 3 to 6 in a row, not 2"), (7, "link4 plays 3 to 6 in a row, not 7")],
+)
+def test_a_line_the_agent_does_not_play_is_refused(inarow: int, message: str) -> None:
+    config = {**TALL, "inarow": inarow}
+    with pytest.raises(ValueError, match=message):
+        agent({"board": [0] * 40, "mark": 1}, config)
+
+
+def test_the_agent_plays_connect_5_on_the_tall_board() -> None:
+    # Five in a row on 5 x 8: four red discs stacked in column 1, four yellow ones in
+    # column 5, red to move: the fifth disc in column 1 wins (four would already have).
+    config = {**TALL, "inarow": 5}
+    board = [0] * 40
+    for row in (7, 6, 5, 4):  # the rows from the bottom up (row 0 is the top row)
+        board[row * 5], board[row * 5 + 4] = 1, 2
+    assert agent({"board": board, "mark": 1}, config) == 0
 
 
 def test_sizes_are_whole_numbers_of_either_type() -> None:

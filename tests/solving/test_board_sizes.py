@@ -40,7 +40,7 @@ def test_a_solver_made_for_a_size() -> None:
     # Red to move wins at once in column 1 with its 4th disc (move 7).
     assert solver.solve(Game("121212", width=9, height=12)) == 1 + (108 - 7) // 2
     with pytest.raises(BoardSizeError):
-        Solver(table_mb=8, width=10, height=6)
+        Solver(table_mb=8, width=12, height=10)
     with pytest.raises(BoardSizeError):
         Solver(table_mb=8, width=7, height=3)
 

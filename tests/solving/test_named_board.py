@@ -111,12 +111,12 @@ def test_with_no_board_named_a_move_string_is_of_the_7x6_board(call: Callable[..
 
 def test_a_solver_made_for_a_board_says_so_and_keeps_its_table() -> None:
     solver = Solver(table_mb=SMALL, **SIX_BY_FIVE)
-    assert solver.named_board == (6, 5)
+    assert solver.named_board == (6, 5, 4)
     with pytest.raises(SizeMismatchError):
         solver.solve(Game(width=4, height=4))
     assert (solver.width, solver.height) == (6, 5)  # the refusal made no table of 4x4
     assert Solver(table_mb=SMALL).named_board is None
-    assert Solver(table_mb=SMALL, width=6).named_board == (6, 6)  # the standard height
+    assert Solver(table_mb=SMALL, width=6).named_board == (6, 6, 4)  # the standard height and line
 
 
 def test_an_engine_and_its_solver_name_one_board() -> None:
@@ -129,9 +129,9 @@ def test_an_engine_and_its_solver_name_one_board() -> None:
 def test_an_engine_with_its_own_solver_plays_every_size_in_turn() -> None:
     engine = Engine("perfect", seed=1)
     assert engine.choose(Game(MOVES, width=6, height=5)) == 4
-    assert engine.solver is not None and engine.solver.named_board == (6, 5)
+    assert engine.solver is not None and engine.solver.named_board == (6, 5, 4)
     assert engine.choose(Game(MOVES)) == 3  # a table of 7x6 made for it
-    assert engine.solver.named_board == (7, 6)
+    assert engine.solver.named_board == (7, 6, 4)
 
 
 @pytest.mark.parametrize(

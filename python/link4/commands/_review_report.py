@@ -169,5 +169,6 @@ def _level(value: Value, top: int) -> int | None:
     if outcome == "draw":
         return 0
     score = value.lower if outcome == "win" else value.upper
-    level = max(1, -(-abs(score) * CHART_ROWS // top))
+    # A bound proven under a time limit may pass the exact values' top: it goes on the top row.
+    level = min(CHART_ROWS, max(1, -(-abs(score) * CHART_ROWS // top)))
     return level if outcome == "win" else -level
