@@ -287,11 +287,6 @@ def test_the_analysis_toggle_and_the_best_line(page: Page, solver: Solver) -> No
     check_page(page, shown, Game(shown["record"]), solver)
 
 
-# Red to move on 10x4 with three in column 10 (a), yellow with three in columns 1 and 2:
-# a wins at once, any other move loses at once.
-WIDE = "a1a1a1424282"
-
-
 def test_the_columns_past_the_ninth_are_the_keys_a_b_c(page: Page) -> None:
     wide = Solver(width=10, height=4)
     page.open(f"?pos={WIDE}&size=10x4", {"mode": "humans"})
@@ -365,13 +360,17 @@ def test_two_humans_and_the_engines_against_each_other(page: Page, solver: Solve
     check_page(page, end, Game(end["record"]), solver)
 
 
-# 80 discs on the widest and tallest board, column 5 full: solved at once.
+# 80 discs on 9x12, column 5 full: solved at once.
 TALL = "77159875864935425935227836667499862118919965826554892259248527574876847178549242"
+# Red to move with three in column 10 (a), or 9, yellow with three in columns 1 and 2:
+# red wins at once there and loses at once anywhere else, on any board with the column.
+WIDE, TALL_9 = "a1a1a1424282", "919191325272"
 
 
 @pytest.mark.parametrize(
     "query",
-    ["?pos=4453", f"?pos={TALL}&size=9x12", "?pos=1&size=4x4", "?pos=1abc&size=12x9", "?pos=9&size=9x13"],
+    ["?pos=4453", f"?pos={TALL}&size=9x12", "?pos=1&size=4x4", f"?pos={WIDE}&size=12x9",
+     f"?pos={TALL_9}&size=9x13"],
 )
 def test_a_phone_screen_needs_no_sideways_scrolling(page: Page, query: str) -> None:
     phone = {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True}
