@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from link4 import RED, YELLOW, BoardSizeError
+from link4.rules import SIZES
 from link4.score import SCORE_BASE, win_score, winning_disc, winning_move
 from link4.wording import bound_words, describe_score, hint_bound_words, hint_words, score_words
 from tests.support.published_sizes import PUBLISHED
@@ -40,7 +41,7 @@ def test_the_standard_board_keeps_22_minus_k() -> None:
             assert winning_disc(-(22 - k)) == winning_disc(-(22 - k), ply) == k
 
 
-@pytest.mark.parametrize(("width", "height"), [(w, h) for w in range(4, 10) for h in range(4, 13)])
+@pytest.mark.parametrize(("width", "height"), SIZES)
 def test_score_and_move_are_one_to_one(width: int, height: int) -> None:
     cells = width * height
     for ply in range(cells):
