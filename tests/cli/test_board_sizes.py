@@ -241,6 +241,15 @@ def spawn(*args: str) -> Any:
                          encoding="utf-8", timeout=60, dimensions=(60, 200))
 
 
+def decline_another_game(child: Any) -> None:
+    """Answer no to "Play again?" and check that the game then exits cleanly."""
+    child.expect(r"Play again\? \[y/n\]")
+    child.sendline("n")
+    child.expect(pytest.importorskip("pexpect").EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
 def test_play_8x7_two_people_to_a_win() -> None:
     child = spawn("--size", "8x7", "--human-vs-human")
     prompt = r"(Red|Yellow) \(.\) to move, 1-8 or \? for help> "
@@ -253,11 +262,7 @@ def test_play_8x7_two_people_to_a_win() -> None:
     child.expect(r"Red \(X\) wins with its 4th disc, after 7 moves\.")
     child.expect(r"Record: (\d+)")
     assert child.match.group(1) == "8181818"
-    child.expect(r"Play again\? \[y/n\]")
-    child.sendline("n")
-    child.expect(pytest.importorskip("pexpect").EOF)
-    child.close()
-    assert child.exitstatus == 0
+    decline_another_game(child)
 
 
 def test_play_12x4_with_letters_and_numbers() -> None:
@@ -281,11 +286,7 @@ def test_play_12x4_with_letters_and_numbers() -> None:
     child.expect(r"Red \(X\) wins with its 4th disc, after 7 moves\.")
     child.expect(r"Record: (\w+)")
     assert child.match.group(1) == "aabbcc9"
-    child.expect(r"Play again\? \[y/n\]")
-    child.sendline("n")
-    child.expect(pytest.importorskip("pexpect").EOF)
-    child.close()
-    assert child.exitstatus == 0
+    decline_another_game(child)
 
 
 def test_a_record_with_a_letter_past_the_width_leaves_the_game_as_it_was(tmp_path: Path) -> None:
