@@ -97,6 +97,16 @@ constexpr W run_starts(W discs, int s, int inarow) {
 // of another goal k in a row) in any direction.
 template <typename G>
 constexpr bool has_line(const G& g, WordOf<G> discs) {
+    if (g.inarow() == kConnectFour) {
+        // Four in a row, written out: a compiled size's search is then the same code as
+        // before the other lengths came, wherever the compiler declines to inline.
+        const int steps[] = {1, g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
+        for (int s : steps) {
+            const WordOf<G> pairs = discs & (discs >> s);
+            if (pairs & (pairs >> (2 * s))) return true;
+        }
+        return false;
+    }
     if (run_starts(discs, 1, g.inarow())) return true;  // vertical
     if (!across_fits(g)) return false;
     const int steps[] = {g.column_bits(), g.column_bits() - 1, g.column_bits() + 1};
