@@ -364,6 +364,7 @@ def write(
     path: str | os.PathLike[str],
     width: int = WIDTH,
     height: int = HEIGHT,
+    inarow: int = INAROW,
 ) -> None:
     """Write a book file atomically (a temporary file renamed into place).
 
@@ -376,6 +377,7 @@ def write(
             path with ``.tmp`` added).
         width: The number of columns of the book's board.
         height: The number of rows of the book's board.
+        inarow: The line that wins in the book's games.
 
     Raises:
         BookError: A key that is not a canonical position within the depth, or a score
@@ -383,7 +385,7 @@ def write(
         BoardSizeError: A size link4 does not play.
         OSError: The file cannot be written.
     """
-    data = encode(entries, depth, width, height)
+    data = encode(entries, depth, width, height, inarow)
     tmp = os.fspath(path) + ".tmp"
     with open(tmp, "wb") as f:
         f.write(data)

@@ -32,6 +32,7 @@ from pathlib import Path
 from link4.book import SHIPPED, Book, BookChoice, BookSource, canonical_key, write
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.game import HEIGHT, WIDTH, Game
+from link4.rules import INAROW
 
 __all__ = ["BuildStats", "build", "disagreements", "plan", "solve_task"]
 
@@ -78,18 +79,19 @@ def worker_signals() -> None:
 
 
 def solve_task(
-    moves: list[str], table_mb: float, below: BookChoice = None, width: int = WIDTH, height: int = HEIGHT
+    moves: list[str], table_mb: float, below: BookChoice = None, width: int = WIDTH, height: int = HEIGHT,
+    inarow: int = INAROW,
 ) -> tuple[list[int], float]:
-    """Exact scores of positions of a ``width`` x ``height`` board and the CPU seconds
-    they took. ``below``: a book of fewer discs than the positions (or None), whose
+    """Exact scores of positions of a ``width`` x ``height`` board, ``inarow`` in a row,
+    and the CPU seconds they took. ``below``: a book of fewer discs than the positions (or None), whose
     scores of their parents bound theirs from below. Runs in a worker: its solver, and
     what its table learnt, serve the next tasks."""
     solver: Solver | None = getattr(_worker, "solver", None)
     if solver is None or getattr(_worker, "setting", None) != (table_mb, below):
-        solver = _worker.solver = Solver(table_mb, book=below, width=width, height=height)
+        solver = _worker.solver = Solver(table_mb, book=below, width=width, height=height, inarow=inarow)
         _worker.setting = (table_mb, below)
     start = time.thread_time()
-    scores = [solver.solve(Game(m, width=width, height=height)) for m in moves]
+    scores = [solver.solve(Game(m, width=width, height=height, inarow=inarow)) for m in moves]
     return scores, time.thread_time() - start
 
 
@@ -172,7 +174,7 @@ def build(
     stats.layers = [len(layer) for layer in layers]
     leaves = layers[-1]
     checkpoint = Path(str(out) + ".partial")
-    board = (root.width, root.height)
+    board = (root.width, root.height, root.inarow)
     header = _header(root, leaves[0].ply)
     done = _read_checkpoint(checkpoint, header, stats)
     if not done:
@@ -218,7 +220,7 @@ def build(
                 progress(len(done), len(leaves))
 
     entries = _with_parents(layers, done, known)
-    write(entries, depth=leaves[0].ply, path=out, width=board[0], height=board[1])
+    write(entries, depth=leaves[0].ply, path=out, width=root.width, height=root.height, inarow=root.inarow)
     checkpoint.unlink()
     stats.entries = len(entries)
     stats.wall_seconds = time.monotonic() - start
@@ -227,8 +229,11 @@ def build(
 
 def _header(root: Game, depth: int) -> dict[str, object]:
     """The first line of a build's checkpoint, which says what build it belongs to."""
-    return {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": depth,
-            "board": f"{root.width}x{root.height}"}
+    header: dict[str, object] = {"link4-book": CHECKPOINT_VERSION, "root": root.moves, "depth": depth,
+                                 "board": f"{root.width}x{root.height}"}
+    if root.inarow != INAROW:  # (a Connect Four build's header reads as it always has)
+        header["inarow"] = root.inarow
+    return header
 
 
 def _book_of_board(below: BookChoice, root: Game) -> tuple[Book | None, BookChoice]:
@@ -237,7 +242,7 @@ def _book_of_board(below: BookChoice, root: Game) -> tuple[Book | None, BookChoi
     book). ValueError for a Book that is no file (the workers could not open it),
     SizeMismatchError for a book of another board, BookError for no sound book."""
     source = BookSource.of(below)
-    if source.for_board(root.width, root.height) is None:
+    if source.for_board(root.width, root.height, root.inarow) is None:
         return None, None
     book = source.book
     assert book is not None
@@ -268,10 +273,11 @@ def _with_parents(
     every child in the book of the layers below."""
     entries = {canonical_key(g): leaf_scores[g.moves] for g in layers[-1]}
     deeper = dict(entries)
-    width, height = layers[0][0].width, layers[0][0].height
+    root = layers[0][0]
     for layer in reversed(layers[:-1]):
         held = _held(known, layer)
-        book = Book.from_entries(deeper, depth=layer[0].ply + 1, width=width, height=height)
+        book = Book.from_entries(deeper, depth=layer[0].ply + 1, width=root.width, height=root.height,
+                                 inarow=root.inarow)
         solver = Solver(16, book=book)
         deeper = {canonical_key(g): held[g.moves] if g.moves in held else solver.solve(g) for g in layer}
         entries.update(deeper)

@@ -114,10 +114,15 @@ def choice_list(choices: Sequence[str]) -> str:
     return "{" + ",".join(choices) + "}"
 
 
-def bot_title(name: str, board: tuple[int, int] = LADDER_BOARD) -> str:
+def bot_title(name: str, board: tuple[int, ...] = LADDER_BOARD) -> str:
     """A bot as a player reads it: "level 5, club player, Elo 1043"; on another board
-    than the ladder's the rating says where it was measured ("Elo 1043 on 7x6")."""
-    where = "" if board == LADDER_BOARD else " on {}x{}".format(*LADDER_BOARD)
+    than the ladder's the rating says where it was measured ("Elo 1043 on 7x6"), and in
+    a game of another line that it was Connect Four's. ``board``: (width, height), or
+    (width, height, inarow)."""
+    width, height, *line = board
+    where = "" if (width, height) == LADDER_BOARD else " on {}x{}".format(*LADDER_BOARD)
+    if line and line[0] != INAROW:
+        where = f" at Connect Four{where or ' on {}x{}'.format(*LADDER_BOARD)}"
     who = name if name in ("random", "perfect") else f"level {name}, {LEVEL_NAMES[name]}"
     return f"{who}, Elo {rating_of(name).elo:.0f}{where}"
 

@@ -25,7 +25,7 @@ from link4.game import Game
 from link4.game_review import ReviewInterrupted, review
 from link4.limit import Limit
 from link4.players import Engine
-from link4.rules import HEIGHT, MOVE_CHARACTERS, WIDTH, Player, column_of_character, ordinal
+from link4.rules import HEIGHT, INAROW, MOVE_CHARACTERS, WIDTH, Player, column_of_character, ordinal
 from link4.score import best_columns
 from link4.wording import NOT_SOLVED, column_words, hint_bound_words, hint_words
 
@@ -98,6 +98,7 @@ class PlaySession:
         # The board of --size (a namespace made without one: the standard board).
         self.board: _Board = {"width": getattr(args, "width", WIDTH),
                               "height": getattr(args, "height", HEIGHT)}
+        self.inarow: int = getattr(args, "inarow", INAROW)  # the line that wins (--inarow)
         # Hints and analyses have a solver of their own (made when first needed), so
         # that what they leave in a table never changes the engine's choices: a seed
         # replays the same game whatever was asked. (--book: the book of both; without
@@ -118,12 +119,12 @@ class PlaySession:
     def solver(self) -> Solver:
         """The solver of hints and analyses."""
         if self._solver is None:
-            self._solver = Solver(book=self.book, threads=self.threads, **self.board)
+            self._solver = Solver(book=self.book, threads=self.threads, inarow=self.inarow, **self.board)
         return self._solver
 
     def new_game_from(self, moves: str) -> Game:
         """The game after ``moves`` on the sitting's board."""
-        return Game(moves, **self.board)
+        return Game(moves, inarow=self.inarow, **self.board)
 
     def say(self, text: str = "") -> None:
         self.out.write(text + "\n")
@@ -173,7 +174,7 @@ class PlaySession:
         self.engine_sides = {engine}
         self.say(
             f"You play {self.who(engine.other)}, the engine "
-            f"({bot_title(self.level, (self.game.width, self.game.height))}) "
+            f"({bot_title(self.level, (self.game.width, self.game.height, self.inarow))}) "
             f"plays {self.who(engine)}. Type ? for the commands."
         )
         self.warn_if_slow()
@@ -429,6 +430,8 @@ class PlaySession:
         return f"{str(turn).capitalize()} ({glyph}) to move, 1-{self.game.width} or ? for help> "
 
     def loop(self) -> int:
+        if self.inarow != INAROW:
+            self.say(f"{self.inarow} in a row wins on this {self.game.width}x{self.game.height} board.")
         self.choose_sides()
         watching = len(self.engine_sides) == len(Player)
         delay = self.args.delay

@@ -15,18 +15,28 @@ from typing import Any
 from link4._request import table_bytes
 from link4.book import Book, BookSource
 from link4.commands import _bookbuild
-from link4.commands._options import SEED, TABLE_MB, add_size_option, board_size, book_argument, whole_number
+from link4.commands._options import (
+    SEED,
+    TABLE_MB,
+    add_inarow_option,
+    add_size_option,
+    board_game,
+    book_argument,
+    whole_number,
+)
 from link4.commands._progress import progress_bar
 from link4.engine import DEFAULT_TABLE_MB, Solver
 from link4.errors import BookError, SizeMismatchError, extra_hint
 from link4.game import Game
+from link4.rules import INAROW
 
 DESCRIPTION = """\
 The opening book holds the exact score of every position up to a number of discs (its
 depth), one entry per mirror pair, so that the engine answers them at once.
 
   build    solve every position from the empty board (or --root MOVES) up to --depth
-           discs and write the book, of the 7x6 board or of --size WxH; tasks run on a
+           discs and write the book, of the 7x6 board or of --size WxH (and --inarow
+           K for K in a row); tasks run on a
            local process pool (--workers) or a dask.distributed cluster (--scheduler
            ADDRESS, with the cluster extra: pip install ".[cluster]").
            Ctrl-C or SIGTERM stops it and keeps the finished work in FILE.partial: the
@@ -58,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     b.add_argument("--root", default="", metavar="MOVES",
                    help="only the positions that follow MOVES (default: the empty board)")
     add_size_option(b)
+    add_inarow_option(b)
     where = b.add_mutually_exclusive_group()
     where.add_argument(
         "--workers", type=whole_number(1), metavar="N", help="local worker processes (default: every core)"
@@ -115,11 +126,12 @@ def _interrupt(signum: int, frame: object) -> None:
 
 def run_build(args: argparse.Namespace) -> int:
     """Run ``link4 book build`` with the parsed arguments; return the exit status."""
-    board = board_size("book", args)
+    board = board_game("book", args)
     if board is None:
         return 2
+    width, height, inarow = board
     try:
-        root = Game(args.root, width=board[0], height=board[1])
+        root = Game(args.root, width=width, height=height, inarow=inarow)
     except ValueError as e:
         return _error(f"--root: {e}")
     if root.is_over():
@@ -170,8 +182,9 @@ def run_build(args: argparse.Namespace) -> int:
         else:
             executor.shutdown(wait=False)
     size = os.path.getsize(args.out)
-    print(f"Wrote {args.out}: {stats.entries} positions of the {root.width}x{root.height} board "
-          f"up to {args.depth} discs, {size} bytes.")
+    game = _game_words(root.width, root.height, root.inarow)
+    print(f"Wrote {args.out}: {stats.entries} positions of the {game} up to {args.depth} discs, "
+          f"{size} bytes.")
     read = f", {stats.from_book} from the book" if stats.from_book else ""
     cpu = stats.resumed_cpu_seconds + stats.task_cpu_seconds
     wall = stats.resumed_wall_seconds + stats.wall_seconds
@@ -184,6 +197,11 @@ def run_build(args: argparse.Namespace) -> int:
               f"positions it resumed (their cost was cut short when a run was killed): the "
               f"totals leave them out.")
     return 0
+
+
+def _game_words(width: int, height: int, inarow: int) -> str:
+    """"7x6 board", or "7x9 board (5 in a row)" for a game of another line."""
+    return f"{width}x{height} board" + ("" if inarow == INAROW else f" ({inarow} in a row)")
 
 
 def _open(path: str) -> Book:
@@ -237,7 +255,7 @@ def run_info(args: argparse.Namespace) -> int:
     for ply, score in book.plies_and_scores():
         plies[ply] += 1
         outcomes[(score > 0) - (score < 0)] += 1
-    print(f"{args.file}: link4 book of the {book.width}x{book.height} board, format "
+    print(f"{args.file}: link4 book of the {_game_words(book.width, book.height, book.inarow)}, format "
           f"{book.version}, depth {book.depth}, {len(book)} positions, "
           f"{os.path.getsize(args.file)} bytes, checksum good.")
     print("Positions by discs: " + ", ".join(f"{p}: {n}" for p, n in sorted(plies.items())))

@@ -10,9 +10,10 @@ from link4.commands._options import (
     SEED,
     THREADS,
     add_book_option,
+    add_inarow_option,
     add_size_option,
     amount,
-    board_size,
+    board_game,
     book_choice,
     bots_help,
     choice_list,
@@ -39,8 +40,9 @@ game, printing its record.
 
 The perfect level plays exactly: instant within the opening book, which holds every
 position of the 7x6 board with up to 10 discs; just past it, it may think for a second
-or so. --size plays another board: there the ratings do not apply, the perfect level
-has no book, and its first moves can take minutes on the larger ones."""
+or so. --size plays another board, --inarow another line (Connect 3, 5 or 6): there the
+ratings do not apply, the perfect level has no book, and its first moves can take
+minutes on the larger boards."""
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,6 +80,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="start from the position after these moves (digits 1-W, a-c for columns 10-12; e.g. 4453)",
     )
     add_size_option(p)
+    add_inarow_option(p)
     p.add_argument("--seed", type=SEED, help="seed the engine's choices and the coin flip")
     p.add_argument("--no-color", action="store_true", help="no colour, only the X and O glyphs")
     p.add_argument(
@@ -101,12 +104,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 play`` with the parsed arguments; return the exit status."""
-    board = board_size("play", args)
+    board = board_game("play", args)
     if board is None:
         return 2
-    args.width, args.height = board
+    args.width, args.height, args.inarow = board
     try:
-        game = Game(args.moves, width=args.width, height=args.height)
+        game = Game(args.moves, width=args.width, height=args.height, inarow=args.inarow)
     except (InvalidMoveError, IllegalMoveError) as e:
         print(f"link4 play: --moves: {e}", file=sys.stderr)
         return 2

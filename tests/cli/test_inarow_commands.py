@@ -1,0 +1,83 @@
+"""The commands that set up a game take --inarow K: the game they play or the book they
+write is won by K in a row, and a K that link4 does not play is refused before anything
+starts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from link4 import Book, Game, Solver
+
+
+def link4(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "link4", *args], input=stdin, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_play_ends_a_connect_5_game_at_the_fifth_disc_not_the_fourth() -> None:
+    # Red stacks column 1, yellow column 2: at four in a row the game would end at move 7.
+    p = link4("play", "--size", "7x9", "--inarow", "5", "--human-vs-human", "--no-color",
+              stdin="1\n2\n1\n2\n1\n2\n1\n2\n1\nn\n")
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.startswith("5 in a row wins on this 7x9 board.")
+    assert "Red (X) wins with its 5th disc, after 9 moves." in p.stdout
+    assert "Record: 121212121" in p.stdout
+    assert not Game("1212121", width=7, height=9, inarow=5).is_over()
+
+
+def test_play_names_where_the_engines_rating_was_measured() -> None:
+    p = link4("play", "--size", "6x6", "--inarow", "3", "--level", "1", "--seed", "3", "--no-color",
+              stdin="q\n")
+    assert p.returncode == 0, p.stderr
+    assert "Elo" in p.stdout and "at Connect Four on 7x6)" in p.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--inarow", "7"], "link4 play: --inarow: link4 plays 3 to 6 in a row, not 7"),
+        (["--size", "4x5", "--inarow", "6"], "link4 play: --inarow: 6 in a row fits no line of a 4x5 board"),
+    ],
+)
+def test_play_refuses_a_line_link4_does_not_play(args: list[str], message: str) -> None:
+    p = link4("play", *args, stdin="1\n")
+    assert p.returncode == 2
+    assert p.stderr.startswith(message)
+    assert p.stdout == ""
+
+
+def test_a_book_of_connect_3_is_built_checked_and_described(tmp_path: Path) -> None:
+    out = tmp_path / "c3.l4b"
+    p = link4("book", "build", "--size", "5x5", "--inarow", "3", "--depth", "4", "--out", str(out),
+              "--workers", "1", "--table-mb", "4", "--book", "none")
+    assert p.returncode == 0, p.stderr
+    assert "of the 5x5 board (3 in a row) up to 4 discs" in p.stdout
+    book = Book.open(out)
+    assert (book.width, book.height, book.inarow, book.depth) == (5, 5, 3, 4)
+    # Every score is Connect 3's, as a solver of that game finds it without a book;
+    # some differ from what the same positions are worth at four in a row.
+    three = Solver(table_mb=16, book=None, width=5, height=5, inarow=3)
+    four = Solver(table_mb=16, book=None, width=5, height=5)
+    differ = 0
+    for game, score in book.entries():
+        assert game.inarow == 3
+        assert score == three.solve(game)
+        differ += score != four.solve(Game(game.moves, width=5, height=5))
+    assert differ > 0
+    p = link4("book", "info", str(out))
+    assert p.returncode == 0 and "link4 book of the 5x5 board (3 in a row)," in p.stdout
+    p = link4("book", "verify", str(out), "--sample", "20", "--seed", "1")
+    assert p.returncode == 0, p.stderr
+    assert ": 0 wrong." in p.stdout
+
+
+def test_book_build_refuses_a_line_that_does_not_fit(tmp_path: Path) -> None:
+    out = tmp_path / "never.l4b"
+    p = link4("book", "build", "--size", "5x4", "--inarow", "6", "--depth", "2", "--out", str(out))
+    assert p.returncode == 2
+    assert p.stderr.startswith("link4 book: --inarow: 6 in a row fits no line of a 5x4 board")
+    assert not out.exists()
