@@ -112,6 +112,7 @@ std::string board_moves(const PyGrid& rows, int inarow) {
         details["red"] = rec.red;
         details["yellow"] = rec.yellow;
         details["winner"] = rec.winner;
+        details["inarow"] = inarow;  // the messages name the line
         raise_error(*code, details);
     }
     std::string moves;

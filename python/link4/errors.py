@@ -413,10 +413,17 @@ def _disc_count(red: int, yellow: int) -> BoardError:
     )
 
 
-def _moved_after_four(winner: int) -> BoardError:
-    winner_name, other = ("red", "yellow") if winner == 1 else ("yellow", "red")
+def _line(d: _Details) -> str:
+    """The line that wins the board's game: "four in a row", or "5 in a row"."""
+    inarow = d.get("inarow", INAROW)
+    return "four in a row" if inarow == INAROW else f"{inarow} in a row"
+
+
+def _moved_after_line(d: _Details) -> BoardError:
+    winner_name, other = ("red", "yellow") if d["winner"] == 1 else ("yellow", "red")
     return BoardError(
-        f"{winner_name} has four in a row but {other} has moved since: the game would have ended at the four"
+        f"{winner_name} has {_line(d)} but {other} has moved since: the game would have ended at the "
+        + ("four" if d.get("inarow", INAROW) == INAROW else "line")
     )
 
 
@@ -473,11 +480,11 @@ _DECODE: dict[ErrorCode, Callable[[_Details], Exception]] = {
     ),
     ErrorCode.DISC_COUNT: lambda d: _disc_count(d["red"], d["yellow"]),
     ErrorCode.BOTH_FOUR: lambda d: BoardError(
-        "both red and yellow have four in a row: the game ends at the first one"
+        f"both red and yellow have {_line(d)}: the game ends at the first one"
     ),
-    ErrorCode.MOVED_AFTER_FOUR: lambda d: _moved_after_four(d["winner"]),
+    ErrorCode.MOVED_AFTER_FOUR: _moved_after_line,
     ErrorCode.UNREACHABLE: lambda d: BoardError(
-        "no legal game reaches this board: every order of play makes four in a row before the last disc"
+        f"no legal game reaches this board: every order of play makes {_line(d)} before the last disc"
     ),
     ErrorCode.BOOK_TRUNCATED: lambda d: BookError("the book file is cut short"),
     ErrorCode.BOOK_MAGIC: lambda d: BookError("not a link4 book file"),

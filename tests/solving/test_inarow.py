@@ -160,3 +160,36 @@ def test_the_command_line_solves_connect_3_and_refuses_a_line_that_does_not_fit(
     assert p.returncode == 2 and p.stderr.strip() == (
         "link4 solve: --inarow: 6 in a row fits no line of a 4x4 board: its lines are at most 4 long"
     )
+
+
+def _board(*rows: str) -> str:
+    """A 7x6 board given bottom row last, padded with empty rows at the top."""
+    return "\n".join(["......."] * (6 - len(rows)) + list(rows))
+
+
+@pytest.mark.parametrize(
+    ("text", "inarow", "message"),
+    [
+        (_board("OOOO...", "XXXX..."), 3,
+         "both red and yellow have 3 in a row: the game ends at the first one"),
+        (_board("XX.....", "OOOX.X."), 3,
+         "yellow has 3 in a row but red has moved since: the game would have ended at the line"),
+        (_board("OOX....", "XXXO..."), 3,
+         "no legal game reaches this board: every order of play makes 3 in a row before the last disc"),
+        (_board("OOOOO..", "XXXXX.X"), 5,
+         "both red and yellow have 5 in a row: the game ends at the first one"),
+    ],
+)
+def test_a_board_is_read_by_the_line_of_its_game(text: str, inarow: int, message: str) -> None:
+    with pytest.raises(link4.BoardError) as caught:
+        link4.Game.from_board(text, inarow=inarow)
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("text", "moves"), [(_board("OOOO...", "XXXX..."), 8), (_board("XXX....", "OOOOX.X"), 9)]
+)
+def test_a_board_of_fours_is_a_game_under_way_at_five_in_a_row(text: str, moves: int) -> None:
+    game = link4.Game.from_board(text, inarow=5)
+    assert game.ply == moves and not game.is_over()
+    assert link4.Game(game.moves, inarow=5).to_board() == game.to_board()
