@@ -3,7 +3,8 @@
 A C++ solver with a Python face: it plays games under the rules, scores any position
 exactly, finds every best move, and plays at eight levels of strength or perfectly, on
 the standard 7 x 6 board and on any board of 4 to 12 columns and 4 to 13 rows up to
-12 x 9, 11 x 10, 10 x 11 and 9 x 13 (four in a row always).
+12 x 9, 11 x 10, 10 x 11 and 9 x 13; four in a row wins, or 3, 5 or 6 in a row where
+a game says so (``inarow=``, where the line fits the board).
 
 A position is a :class:`link4.Game` or a move string: the columns played as digits from
 1 (the leftmost) to the width, such as ``"4453"``, with ``a``, ``b`` and ``c`` for
@@ -23,6 +24,8 @@ to move: 0 a draw, positive a win, the sooner the higher (see :class:`link4.Solv
 Game('334', width=6, height=5)
 >>> link4.solve("4455")                       # red wins with its 4th disc: 22 - 4
 18
+>>> link4.Game("1212121", width=7, height=9, inarow=5).is_over()   # Connect 5: not yet
+False
 
 The package's names:
 
