@@ -66,11 +66,15 @@ def move_characters(width: int) -> str:
     >>> move_characters(12)
     'the digits 1 to 9 and a to c (columns 10 to 12)'
     """
-    if width <= 9:
+    # (link4.rules imports this module: it is read when an error is worded, not before.)
+    from link4.rules import MOVE_CHARACTERS
+
+    letters = MOVE_CHARACTERS[9:width]  # the columns past the ninth are named by letters
+    if not letters:
         return f"the digits 1 to {width}"
-    if width == 10:
-        return "the digits 1 to 9 and a (column 10)"
-    return f"the digits 1 to 9 and a to {chr(ord('a') + width - 10)} (columns 10 to {width})"
+    if len(letters) == 1:
+        return f"the digits 1 to 9 and {letters} (column 10)"
+    return f"the digits 1 to 9 and {letters[0]} to {letters[-1]} (columns 10 to {width})"
 
 
 # The details of an error code, by name (cpp/link4/errors.hpp names them for each code).
@@ -317,12 +321,15 @@ def board_size_error(width: int, height: int) -> BoardSizeError:
         >>> str(board_size_error(12, 10)).partition(" is at most ")[2]
         '128 (12x9, 11x10, 10x11, 9x13...), not 12 columns and 10 rows'
     """
+    # (link4.rules imports this module: it is read when an error is worded, not before.)
+    from link4.rules import LARGEST_SIZES
+
     fits = MIN_WIDTH <= width <= MAX_WIDTH and MIN_HEIGHT <= height <= MAX_HEIGHT
+    largest = ", ".join(f"{w}x{h}" for w, h in sorted(LARGEST_SIZES, reverse=True))
     return BoardSizeError(
         f"link4 plays boards of {MIN_WIDTH} to {MAX_WIDTH} columns and {MIN_HEIGHT} to "
         f"{MAX_HEIGHT} rows"
-        + ("" if not fits else
-           f" whose columns x (rows + 1) is at most {MAX_CELL_BITS} (12x9, 11x10, 10x11, 9x13...)")
+        + ("" if not fits else f" whose columns x (rows + 1) is at most {MAX_CELL_BITS} ({largest}...)")
         + f", not {width} columns and {height} rows"
     )
 
