@@ -6,8 +6,13 @@ lines, one a game, so that a stopped run resumes where it stopped and a second r
 a larger budget takes up only the games left unsolved:
 
     python bench/inarow_table.py --out inarow.jsonl --seconds 20        # every game
-    python bench/inarow_table.py --out inarow.jsonl --seconds 600       # the rest, longer
+    python bench/inarow_table.py --out inarow.jsonl --seconds 600 --skip-larger   # the rest, longer
     python bench/inarow_table.py --out inarow.jsonl --table             # the Markdown table
+
+With --skip-larger a game is left out when a game of the same line on a board no wider
+and no taller stayed unsolved within the budget: a larger board holds every line of the
+smaller one and more, and in every pass so far took longer. The table says which games
+were left out so.
 
 The score of the empty board tells the move on which the game ends with best play
 (link4.score.winning_move); a draw fills the board.
@@ -89,6 +94,21 @@ def table(known: dict[str, dict[str, object]]) -> str:
     return "\n".join(rows)
 
 
+def open_within(known: dict[str, dict[str, object]], seconds: float) -> list[tuple[int, int, int]]:
+    """The games left unsolved after a budget of at least ``seconds``."""
+    return [
+        (int(d["width"]), int(d["height"]), int(d["inarow"]))  # type: ignore[call-overload]
+        for d in known.values()
+        if d["lower"] != d["upper"] and float(d["budget"]) >= seconds  # type: ignore[arg-type]
+    ]
+
+
+def beyond(game: tuple[int, int, int], unsolved: list[tuple[int, int, int]]) -> tuple[int, int, int] | None:
+    """A game of ``unsolved`` of the same line on a board no wider and no taller than ``game``'s."""
+    w, h, k = game
+    return next(((uw, uh, uk) for uw, uh, uk in unsolved if uk == k and uw <= w and uh <= h), None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -97,6 +117,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="the budget of each game")
     parser.add_argument("--table-mb", type=int, default=1024)
     parser.add_argument("--table", action="store_true", help="print the Markdown table of the file and stop")
+    parser.add_argument("--skip-larger", action="store_true",
+                        help="leave out a game when one of its line on a board no wider and no taller "
+                        "stayed unsolved within the budget")
     args = parser.parse_args()
     known = read(args.out)
     if args.table:
@@ -106,7 +129,12 @@ def main() -> None:
         doc = known.get(key(w, h, k))
         if doc is not None and (doc["lower"] == doc["upper"] or float(doc["budget"]) >= args.seconds):  # type: ignore[arg-type]
             continue
+        smaller = beyond((w, h, k), open_within(known, args.seconds)) if args.skip_larger else None
+        if smaller is not None:
+            print(key(w, h, k), "left out: unsolved already on", key(*smaller), flush=True)
+            continue
         result = solve(w, h, k, args.seconds, args.table_mb)
+        known[key(w, h, k)] = result
         with args.out.open("a") as f:
             f.write(json.dumps(result) + "\n")
         print(key(w, h, k), outcome(result), result["nodes"], result["seconds"], flush=True)
