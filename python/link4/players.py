@@ -60,7 +60,7 @@ from link4.engine import PositionLike, Solver, core_solver
 from link4.errors import GameOverError, quoted, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game, as_game, core_position
 from link4.limit import Limit, limit_of
-from link4.rules import INAROW, Board, check_size, named_board
+from link4.rules import INAROW, Board, check_inarow, check_size, named_board
 
 if TYPE_CHECKING:
     import random
@@ -465,20 +465,21 @@ class Bot:
         """The core's description of this player."""
         return _spec(self.name, nodes=self.nodes)
 
-    def core_book(self, width: int, height: int) -> _core.Book | None:
-        """The opening book its searches use on a board of the given size.
+    def core_book(self, width: int, height: int, inarow: int = INAROW) -> _core.Book | None:
+        """The opening book its searches use on a board of the given size and line.
 
         Args:
             width: The board's columns.
             height: The board's rows.
+            inarow: The line that wins in the board's games.
 
         Returns:
-            The core's book (the shipped one serves 7 x 6), or None for a bot that does
-            not search or a board the book is not for.
+            The core's book (the shipped one serves 7 x 6 with four in a row), or None
+            for a bot that does not search or a game the book is not for.
         """
         if not self.searches:
             return None
-        return BookSource(SHIPPED).for_board(width, height)
+        return BookSource(SHIPPED).for_board(width, height, inarow)
 
 
 BotLike = Bot | Engine | int | str
@@ -519,7 +520,7 @@ def as_bot(value: BotLike) -> Bot:
     return Bot(name)
 
 
-def core_player(bot: Bot, width: int = WIDTH, height: int = HEIGHT) -> _core.Player:
+def core_player(bot: Bot, width: int = WIDTH, height: int = HEIGHT, inarow: int = INAROW) -> _core.Player:
     """The core's player of ``bot`` for one game at a time (the single environment).
 
     Its solver, for the bots that search, has a table of :data:`~link4.players.TABLE_MB`.
@@ -528,12 +529,15 @@ def core_player(bot: Bot, width: int = WIDTH, height: int = HEIGHT) -> _core.Pla
         bot: The bot it plays.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins in its games.
 
     Returns:
-        The compiled player, which chooses a move in a core position with a random
-        stream.
+        The compiled player, which chooses a move in a core position (of that board and
+        line) with a random stream.
     """
-    return _core.Player(width, height, bot.spec(), bot.core_book(width, height), TABLE_MB << 20)
+    return _core.Player(
+        width, height, bot.spec(), bot.core_book(width, height, inarow), TABLE_MB << 20, inarow=inarow
+    )
 
 
 class BatchBot:
@@ -560,13 +564,15 @@ class BatchBot:
         threads: The threads that compute its moves.
         width: The board's columns, as the environments'.
         height: The board's rows, as the environments'.
+        inarow: The line that wins, as in the environments' games.
 
     Raises:
         ValueError: ``bot`` names no bot (see :func:`~link4.players.as_bot`), ``seed`` is
             negative or ``threads`` is not from 1 to 256.
-        TypeError: ``bot`` is of a type that names no bot, or ``seed``, ``width`` or
-            ``height`` is not an int.
+        TypeError: ``bot`` is of a type that names no bot, or ``seed``, ``width``,
+            ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: ``width`` x ``height`` is not a board link4 plays.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
 
     def __init__(
@@ -578,10 +584,12 @@ class BatchBot:
         threads: int = 1,
         width: int = WIDTH,
         height: int = HEIGHT,
+        inarow: int = INAROW,
     ) -> None:
         import numpy as np
 
         width, height = check_size(width, height)
+        inarow = check_inarow(inarow, width, height)
         self.bot = as_bot(bot)
         self.num_envs = num_envs
         self._streams = stream_states(num_envs, seed)
@@ -589,9 +597,10 @@ class BatchBot:
             width,
             height,
             self.bot.spec(),
-            self.bot.core_book(width, height),
+            self.bot.core_book(width, height, inarow),
             TABLE_MB << 20,
             thread_count(threads),
+            inarow=inarow,
         )
         self._out = np.empty(num_envs, dtype=np.int64)
 
@@ -608,7 +617,8 @@ class BatchBot:
 
         Raises:
             ValueError: ``env`` holds another number of environments.
-            link4.SizeMismatchError: ``env``'s board is of another size than the bot's.
+            link4.SizeMismatchError: ``env``'s board is of another size, or its games of
+                another line, than the bot's.
         """
         if env.num_envs != self.num_envs:
             raise ValueError(f"this bot plays {self.num_envs} environments, not {env.num_envs}")

@@ -13,7 +13,7 @@ import link4
 from link4 import Game, _core
 from link4.errors import GameOverError
 from link4.game import core_position
-from link4.players import DEFAULT_LEVEL, LEVELS, Engine, safe_moves
+from link4.players import DEFAULT_LEVEL, LEVELS, Bot, Engine, core_player, safe_moves
 
 HEURISTIC_WIN: int = _core.HEURISTIC_WIN
 
@@ -366,3 +366,36 @@ def test_a_node_limit_makes_the_engine_play_as_the_budgeted_bot() -> None:
         mine.append(engine.choose(replay))
         replay.play(mine[-1])
     assert mine == moves and len(moves) >= 3
+
+
+def test_the_shipped_book_serves_four_in_a_row_on_7x6_alone() -> None:
+    perfect = Bot("perfect")
+    assert perfect.core_book(7, 6) is not None and perfect.core_book(7, 6, 4) is not None
+    assert [perfect.core_book(*game) for game in ((7, 6, 5), (7, 6, 3), (7, 9, 4), (7, 9, 5))] == [None] * 4
+    assert Bot("5").core_book(7, 6) is None  # a level that does not search has none
+
+
+def test_a_core_player_plays_the_line_it_is_made_for() -> None:
+    # Connect 3 on 4 x 4: each move of the perfect player is a best one by the exact
+    # solver of three in a row; a position of another line is refused.
+    solver = link4.Solver(16, book=None, width=4, height=4, inarow=3)
+    player = core_player(Bot("perfect"), 4, 4, 3)
+    rng = random.Random(2)
+    for seed in range(20):
+        game = Game(width=4, height=4, inarow=3)
+        while not game.is_over():
+            if game.ply % 2 == seed % 2:
+                game.play(rng.choice(game.legal_moves()))
+                continue
+            scores = solver.analyze(game)
+            col = player.choose(core_position(game), _core.Stream.seeded(seed))
+            assert scores[col] == max(s for s in scores if s is not None), game.moves
+            game.play(col)
+    with pytest.raises(link4.SizeMismatchError, match="lines differ"):
+        player.choose(core_position(Game("12", width=4, height=4)), _core.Stream.seeded(0))
+
+
+@pytest.mark.parametrize("level", LEVELS[2:])
+def test_levels_from_three_up_block_a_five_when_four_in_a_row_is_no_win(level: str) -> None:
+    # Red's four in column 1 ends no game of five in a row: yellow must stop the fifth.
+    assert Engine(level, seed=0).choose(Game("1212121", width=5, height=5, inarow=5)) == 0
