@@ -28,6 +28,7 @@ from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.performance import AgentRating, GamesAgainst, nearest_rated, performance, unrated_because
 from link4.players import BatchBot, Bot, BotLike, as_bot
 from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES, RATINGS
+from link4.rules import INAROW, check_inarow, check_size
 from link4.score import win_score
 from link4.vector.env import NO_SCORE, EpisodeHistory, VectorEnv
 
@@ -208,7 +209,8 @@ class _Agent:
         self.per_game: GamePolicy | None = None
         if isinstance(policy, (Bot, str, int)):
             self.bot = BatchBot(
-                policy, env.num_envs, seed=seed, threads=threads, width=env.width, height=env.height
+                policy, env.num_envs, seed=seed, threads=threads, width=env.width, height=env.height,
+                inarow=env.inarow,
             )
         elif callable(getattr(policy, "choose", None)):
             self.per_game = policy.choose  # type: ignore[attr-defined]
@@ -297,6 +299,7 @@ def _sign(score: int) -> int:
 def _judge(played: list[_Played], board: _Board) -> _Judged:
     """Every move of the policy, judged by the exact scores before and after it."""
     width, height, threads = board.width, board.height, board.threads
+    game_of = {"width": width, "height": height, "inarow": board.inarow}
     # First pass: each move's scores where the opponent's searches give them, else the
     # positions to solve (move strings; the agent's view is the negated child's score).
     decisions: list[tuple[int, int | str, int | str | None]] = []  # game, before, after
@@ -335,7 +338,7 @@ def _judge(played: list[_Played], board: _Board) -> _Judged:
     solved = dict(
         zip(
             ordered,
-            solve_many([Game(m, width=width, height=height) for m in ordered], threads=threads),
+            solve_many([Game(m, **game_of) for m in ordered], threads=threads),
             strict=True,
         )
     )
@@ -363,6 +366,7 @@ def evaluate(
     threads: int | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
+    inarow: int = INAROW,
     opening_plies: int | None = None,
 ) -> Evaluation:
     """Play ``policy`` against ``opponent`` and judge every move it made exactly.
@@ -395,7 +399,10 @@ def evaluate(
         threads: The threads that run the bots and the solver (None: every core).
         width: The board's columns.
         height: The board's rows.
-        opening_plies: Each game opens with this many uniformly random moves (0 to 6),
+        inarow: The line that wins (3 to 6 in a row, one that fits the board); the
+            ladder rates four in a row only.
+        opening_plies: Each game opens with this many uniformly random moves (0 to 6;
+            4 with three in a row, so that no opening ends a game),
             each opening played twice, the policy red in one and yellow in the other;
             they are not the policy's and are not judged. None: the ladder's
             (:data:`link4.ratings.LADDER_OPENING_PLIES`, 4) against ``"ladder"``, else
@@ -407,16 +414,19 @@ def evaluate(
     Raises:
         ValueError: ``games`` is not a positive int, ``threads`` is out of range,
             ``seed`` is negative, ``opponent`` names no bot (or is the ladder on another
-            board than 7 x 6, or with other openings than the ladder's),
-            ``opening_plies`` is not an int from 0 to 6, or the policy's actions are
+            game than 7 x 6 with four in a row, or with other openings than the
+            ladder's), ``opening_plies`` is out of range, or the policy's actions are
             not one whole number per environment.
         TypeError: ``policy`` is none of the kinds above, ``opponent`` is of a type that
-            names no bot, the policy's actions are not numbers, or ``width`` or
-            ``height`` is not an int.
+            names no bot, the policy's actions are not numbers, or ``width``,
+            ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
+    width, height = check_size(width, height)
+    inarow = check_inarow(inarow, width, height)
     from link4._request import thread_count
     from link4._seeding import seed_value
 
@@ -428,6 +438,8 @@ def evaluate(
     if climbing and (width, height) != LADDER_BOARD:
         ladder = f"{LADDER_BOARD[0]}x{LADDER_BOARD[1]}"
         raise ValueError(f"the ladder is measured on {ladder}, not {width}x{height}")
+    if climbing and inarow != INAROW:
+        raise ValueError(f"the ladder is measured with {INAROW} in a row, not {inarow}")
     if opening_plies is None:
         opening_plies = LADDER_OPENING_PLIES if climbing else 0
     if climbing and opening_plies != LADDER_OPENING_PLIES:
@@ -435,7 +447,7 @@ def evaluate(
             f"the ladder's games open with {LADDER_OPENING_PLIES} random moves, not {opening_plies!r}"
         )
     started = time.perf_counter()
-    board = _Board(width, height, threads, games, opening_plies)
+    board = _Board(width, height, inarow, threads, games, opening_plies)
     if climbing:
         played, met = _climb(policy, games, base, board)
         name = "the ladder (" + ", ".join(_name(b) for b in met) + ")"
@@ -448,7 +460,7 @@ def evaluate(
     )
     as_red, as_yellow = (_record([p for p in played if p.side == side]) for side in (0, 1))
     unrated = unrated_because(met[0].name, nodes=met[0].nodes, board=(width, height),
-                              opening_plies=opening_plies)
+                              opening_plies=opening_plies, inarow=inarow)
     rating = None if unrated else performance(_results(played, met))
     return Evaluation(
         agent=_name(policy),
@@ -469,11 +481,12 @@ def evaluate(
 
 @dataclass(frozen=True)
 class _Board:
-    """Where and how the games are played: the board, the threads, the games in all,
-    the random moves each opens with."""
+    """Where and how the games are played: the board and its line, the threads, the
+    games in all, the random moves each opens with."""
 
     width: int
     height: int
+    inarow: int
     threads: int
     games: int
     opening_plies: int
@@ -502,6 +515,7 @@ def _games_against(
             autoreset_mode=AutoresetMode.DISABLED,
             width=board.width,
             height=board.height,
+            inarow=board.inarow,
             opening_plies=board.opening_plies,
         )
         agent = _Agent(policy, env, seed=base + board.games + start, threads=board.threads)

@@ -1,7 +1,9 @@
 """Gymnasium: Connect Four as a single-agent environment against a link4 engine.
 
 The agent plays one side, the opponent (by default the level-5 bot, the club player) the other, on a
-board of ``width`` columns and ``height`` rows (7 x 6 unless given). The observation is
+board of ``width`` columns and ``height`` rows (7 x 6 unless given), won by ``inarow``
+discs in a row (four unless given: ``Connect4Env(width=7, height=9, inarow=5)`` plays
+Connect 5, its bot too). The observation is
 the board as (height, width, 2) int8 planes seen by the agent (its discs in plane 0, the
 opponent's in plane 1, top row first: as PettingZoo's), the action a column from 0 to
 width - 1, and ``info["action_mask"]`` the columns it may play (int8, 1 = legal). The reward
@@ -37,6 +39,7 @@ from link4._render import environment_render
 from link4._seeding import seed_value
 from link4.game import HEIGHT, WIDTH, Game, Player, core_position
 from link4.players import DEFAULT_LEVEL, Bot, BotLike, Engine, as_bot, core_player
+from link4.rules import INAROW
 
 __all__ = ["ENV_ID", "Connect4Env", "Opponent"]
 
@@ -86,6 +89,9 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
     >>> observation, reward, terminated, truncated, info = env.step(3)
     >>> reward, terminated, info["opponent_move"], env.game.moves
     (0.0, False, 4, '45')
+    >>> five = Connect4Env(opponent="random", width=7, height=9, inarow=5)   # Connect 5
+    >>> five.reset(seed=0)[0].shape, five.game
+    ((9, 7, 2), Game('', width=7, height=9, inarow=5))
 
     Args:
         opponent: A bot (``"random"``, a level 1 to 8, ``"perfect"``, a
@@ -100,13 +106,17 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             ``"human"`` (it prints it).
         width: The board's columns (4 to 12).
         height: The board's rows (4 to 13; up to 12 x 9, 11 x 10, 10 x 11 and 9 x 13).
+        inarow: The line that wins (3 to 6 in a row, one that fits the board): the
+            episode ends as :class:`link4.Game` of that line says, and a bot opponent
+            plays for it (without the opening book, which is of four in a row).
 
     Raises:
         ValueError: ``render_mode`` or ``player`` is none of those allowed, or
             ``opponent`` names no bot.
         TypeError: ``opponent`` is neither a bot nor has a ``choose`` method, or
-            ``width`` or ``height`` is not an int.
+            ``width``, ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
 
     # gymnasium.Env declares it an instance attribute; every instance shares this one.
@@ -120,13 +130,17 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
         render_mode: str | None = None,
         width: int = WIDTH,
         height: int = HEIGHT,
+        inarow: int = INAROW,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
-        self._game = Game(width=width, height=height)
+        # The empty game checks the size and the line before anything else is made.
+        self._game = Game(width=width, height=height, inarow=inarow)
+        width, height, inarow = self._game.width, self._game.height, self._game.inarow
         self.render_mode = render_mode
         self.opponent: Opponent | Bot = _opponent(opponent)
-        self._bot = core_player(self.opponent, width, height) if isinstance(self.opponent, Bot) else None
+        bot = self.opponent if isinstance(self.opponent, Bot) else None
+        self._bot = None if bot is None else core_player(bot, width, height, inarow)
         self._choice: Player | None = None if player == "random" else Player(player)
         self.observation_space = spaces.Box(0, 1, shape=(height, width, 2), dtype=np.int8)
         self.action_space = spaces.Discrete(width)
@@ -200,7 +214,7 @@ class Connect4Env(gymnasium.Env[Observation, np.int64]):
             self._player = Player.RED if stream.below(2) == 0 else Player.YELLOW
         else:
             self._player = self._choice
-        self._game = Game(width=self._game.width, height=self._game.height)
+        self._game = Game(width=self._game.width, height=self._game.height, inarow=self._game.inarow)
         self._done = False
         extra = {}
         if self._player is Player.YELLOW:

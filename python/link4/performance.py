@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from link4._intervals import Z95
 from link4.elo import expected_score
 from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES, RATINGS, Rating
+from link4.rules import INAROW
 
 __all__ = ["AgentRating", "GamesAgainst", "nearest_rated", "performance", "unrated_because"]
 
@@ -187,7 +188,7 @@ def _var(gap: float) -> float:
 
 
 def unrated_because(opponent: str, *, nodes: int | None, board: tuple[int, int],
-                    opening_plies: int) -> str | None:
+                    opening_plies: int, inarow: int = INAROW) -> str | None:
     """Why games against a built-in bot give no rating on the ladder, or None if they do.
 
     >>> unrated_because("5", nodes=None, board=(7, 6), opening_plies=0)
@@ -202,12 +203,15 @@ def unrated_because(opponent: str, *, nodes: int | None, board: tuple[int, int],
             :data:`~link4.ratings.LADDER_BOARD`).
         opening_plies: The random moves each game opened with (the ladder's games
             opened with :data:`~link4.ratings.LADDER_OPENING_PLIES`).
+        inarow: The line that won the games (the ladder's games were of four in a row).
 
     Returns:
         The reason in words, or None when the ladder rates such games.
     """
     if board != LADDER_BOARD:
         return f"the ladder is measured on {LADDER_BOARD[0]}x{LADDER_BOARD[1]}"
+    if inarow != INAROW:
+        return f"the ladder is measured with {INAROW} in a row"
     if nodes is not None or opponent not in RATINGS:
         return "the ladder rates the built-in players without a node budget"
     if opening_plies != LADDER_OPENING_PLIES:

@@ -35,6 +35,9 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         ({"width": 8, "height": 7, "dtype": bool}, 60, 16),
         ({"opponent": 3, "player": "random", "opening_plies": 3}, 200, 32),
         ({"opening_plies": 6, "width": 4, "height": 4}, 200, 32),
+        ({"width": 7, "height": 9, "inarow": 5, "opponent": "random", "player": "random"}, 100, 32),
+        ({"width": 4, "height": 4, "inarow": 3, "opening_plies": 4}, 300, 64),
+        ({"width": 6, "height": 7, "inarow": 6, "opponent": 3, "player": "random"}, 40, 16),
     ],
     ids=[
         "self-play",
@@ -50,6 +53,9 @@ PERFECT_10K = Bot("perfect", nodes=10_000)
         "8x7-bool",
         "openings-3",
         "self-play-openings-6-4x4",
+        "7x9-five-random",
+        "4x4-three-self-play-openings-4",
+        "6x7-six-level-3",
     ],
 )
 def test_random_games_agree_with_game(options: dict[str, object], count: int, envs: int) -> None:
@@ -118,6 +124,25 @@ def test_the_same_trajectories_as_gymnasium_s_sync_vector_env_of_single_envs(
             assert infos["_final_obs"].tolist() == infos2["_final_obs"].tolist()
             for i in np.flatnonzero(infos2["_final_obs"]):
                 assert np.array_equal(infos["final_obs"][i], infos2["final_obs"][i])
+    theirs.close()
+
+
+@pytest.mark.parametrize("opponent", ["random", 2, 4])
+def test_five_in_a_row_plays_the_same_trajectories_as_single_environments(opponent: object) -> None:
+    # Each batched environment and its single Connect4Env, seeded alike, play the same
+    # games of Connect 5 on 7 x 9: the bots play for five in a row in both.
+    n, rng, board = 4, np.random.default_rng(5), {"width": 7, "height": 9, "inarow": 5}
+    ours = VectorEnv(n, opponent=opponent, player="random", **board)  # type: ignore[arg-type]
+    theirs = _sync(n, AutoresetMode.NEXT_STEP, opponent=opponent, player="random", **board)
+    (obs, infos), (obs2, infos2) = ours.reset(seed=2), theirs.reset(seed=2)
+    assert np.array_equal(obs, obs2)
+    _same_infos(infos, infos2, ("action_mask", "player", "opponent_move"))
+    for _ in range(60):
+        actions = ours.sample_legal_actions(rng)
+        step, step2 = ours.step(actions), theirs.step(actions)
+        for mine, have in zip(step[:4], step2[:4], strict=True):
+            assert np.array_equal(mine, have)
+        _same_infos(step[4], step2[4], ("action_mask", "player", "opponent_move", "illegal_move"))
     theirs.close()
 
 

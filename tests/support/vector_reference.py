@@ -1,6 +1,6 @@
-"""The batched environment stepped next to plain link4.Games: every observation, mask,
-reward, termination and autoreset of a link4.vector.VectorEnv checked against the rules
-as Game plays them, for random legal actions (and some illegal ones).
+"""The batched environment stepped next to plain link4.Games of its board and line: every
+observation, mask, reward, termination and autoreset of a link4.vector.VectorEnv checked
+against the rules as Game plays them, for random legal actions (and some illegal ones).
 
 The tests run a few thousand games; the full check runs as a script:
 
@@ -34,7 +34,8 @@ class Reference:
 
     def __init__(self, env: VectorEnv) -> None:
         self.env = env
-        self.games = [Game(width=env.width, height=env.height) for _ in range(env.num_envs)]
+        self.board = {"width": env.width, "height": env.height, "inarow": env.inarow}
+        self.games = [Game(**self.board) for _ in range(env.num_envs)]
         self.agents: list[Player | None] = [None] * env.num_envs
         self.over = [False] * env.num_envs
 
@@ -47,7 +48,7 @@ class Reference:
         it is legal), then, against a bot that moves first, its disc."""
         opening = self.env.positions()[i][: self.env.opening_plies]
         assert len(opening) == self.env.opening_plies
-        self.games[i] = Game(opening, width=self.env.width, height=self.env.height)
+        self.games[i] = Game(opening, **self.board)
         self.over[i] = False
         if self.env.self_play:
             self.agents[i] = None

@@ -20,9 +20,9 @@ from link4._request import thread_count
 from link4._seeding import env_seeds
 from link4.game import HEIGHT, WIDTH, Game, Player
 from link4.players import TABLE_MB, Bot, BotLike, as_bot
-from link4.rules import MOVE_CHARACTERS, check_size
+from link4.rules import INAROW, MOVE_CHARACTERS, check_inarow, check_size
 
-__all__ = ["MAX_OPENING_PLIES", "NO_SCORE", "EpisodeHistory", "VectorEnv"]
+__all__ = ["MAX_OPENING_PLIES", "NO_SCORE", "EpisodeHistory", "VectorEnv", "max_opening_plies"]
 
 NO_SCORE: int = _core.NO_SCORE
 """In :attr:`EpisodeHistory.opponent_scores`: no exact score known before that move."""
@@ -31,7 +31,23 @@ MAX_ENVS = 1 << 24
 """The most environments one VectorEnv holds."""
 MAX_OPENING_PLIES: int = _core.MAX_OPENING_PLIES
 """The most random moves an episode opens with (``opening_plies``): six, so that no
-opening completes a four (red's fourth disc is the seventh move)."""
+opening completes a four (red's fourth disc is the seventh move). With three in a row,
+four (red's third disc is the fifth move): see :func:`max_opening_plies`."""
+
+
+def max_opening_plies(inarow: int) -> int:
+    """The most random moves an episode of ``inarow`` in a row may open with.
+
+    The core plays the opening's moves without looking for a win, so no opening may be
+    long enough to complete a line: red's k-th disc is move 2k - 1.
+
+    >>> max_opening_plies(3), max_opening_plies(4), max_opening_plies(5)
+    (4, 6, 6)
+
+    Returns:
+        The fewer of :data:`MAX_OPENING_PLIES` and 2 x ``inarow`` - 2.
+    """
+    return min(MAX_OPENING_PLIES, 2 * inarow - 2)
 
 # The byte of each column's move character: a batch of columns becomes move strings at once.
 _MOVE_BYTES = np.frombuffer(MOVE_CHARACTERS.encode("ascii"), dtype=np.uint8)
@@ -81,6 +97,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     """``num_envs`` Connect Four environments stepped together in C++, on the Gymnasium
     1.x vector API.
 
+    Every environment plays a board of ``width`` x ``height`` won by ``inarow`` in a row
+    (7 x 6 and four unless given; the bot plays for that line, without the opening book
+    for another than four on 7 x 6).
+
     Observations: (num_envs, height, width, 2) of ``dtype`` (int8, uint8 or bool), the
     planes of :meth:`link4.Game.to_planes` seen by the agent (self-play: by the side to
     move). Infos: ``action_mask`` (num_envs, width) int8, also :meth:`action_masks`;
@@ -109,12 +129,14 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         player: The agent's side against a bot: RED, YELLOW or ``"random"`` (drawn at
             each episode). Only RED in self-play.
         opening_plies: Each episode opens with this many uniformly random moves (0 to
-            ``MAX_OPENING_PLIES``, 6), drawn from the environment's seeded stream, before
+            ``MAX_OPENING_PLIES``, 6; 4 with three in a row, so that no opening ends a
+            game), drawn from the environment's seeded stream, before
             the first action: varied games, as the levels' ladder plays them (after an
             odd number, yellow moves first). They are part of :meth:`positions` and
             :meth:`history`, with no score.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins (3 to 6 in a row, one that fits the board).
         threads: How many threads compute the bot's moves.
         autoreset_mode: NEXT_STEP (Gymnasium's default: the step after an episode ends
             starts the next one, its action unused), SAME_STEP (the next episode starts
@@ -129,11 +151,13 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     Raises:
         ValueError: ``num_envs`` is not an int from 1 to ``MAX_ENVS``; ``opponent``
             names no bot; ``player`` is not RED, YELLOW or ``"random"``, or is not RED in
-            self-play; ``opening_plies`` is not an int from 0 to 6; ``autoreset_mode``,
-            ``dtype``, ``threads`` or ``render_mode`` is none of those allowed.
+            self-play; ``opening_plies`` is not an int from 0 to 6 (4 with three in a
+            row); ``autoreset_mode``, ``dtype``, ``threads`` or ``render_mode`` is none
+            of those allowed.
         TypeError: ``opponent`` is of a type that names no bot, ``dtype`` is no numpy
-            dtype, or ``width`` or ``height`` is not an int.
+            dtype, or ``width``, ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.NEXT_STEP, "render_modes": ["ansi"]}  # noqa: RUF012
@@ -148,6 +172,7 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         opening_plies: int = 0,
         width: int = WIDTH,
         height: int = HEIGHT,
+        inarow: int = INAROW,
         threads: int = 1,
         autoreset_mode: AutoresetMode | str = AutoresetMode.NEXT_STEP,
         dtype: npt.DTypeLike = np.int8,
@@ -157,18 +182,19 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_ENVS:
             raise ValueError(f"num_envs must be an int from 1 to {MAX_ENVS}, not {num_envs!r}")
         width, height = check_size(width, height)
+        inarow = check_inarow(inarow, width, height)
         self.bot: Bot | None = None if opponent is None else as_bot(opponent)
         if self.bot is None and player != Player.RED:
             raise ValueError("player is the agent's side against an opponent: in self-play both sides act")
         agent = _agent_side(player)
+        most = max_opening_plies(inarow)
         if (
             isinstance(opening_plies, bool)
             or not isinstance(opening_plies, int)
-            or not 0 <= opening_plies <= MAX_OPENING_PLIES
+            or not 0 <= opening_plies <= most
         ):
-            raise ValueError(
-                f"opening_plies must be an int from 0 to {MAX_OPENING_PLIES}, not {opening_plies!r}"
-            )
+            line = "" if most == MAX_OPENING_PLIES else f" with {inarow} in a row"
+            raise ValueError(f"opening_plies must be an int from 0 to {most}{line}, not {opening_plies!r}")
         self.autoreset_mode = AutoresetMode(autoreset_mode)
         self.metadata = {**type(self).metadata, "autoreset_mode": self.autoreset_mode}
         if render_mode not in (None, "ansi"):
@@ -178,6 +204,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         if obs_dtype not in (np.dtype(np.int8), np.dtype(np.uint8), np.dtype(np.bool_)):
             raise ValueError(f"dtype is int8, uint8 or bool, not {obs_dtype}")
         self.num_envs, self.width, self.height, self.copy = num_envs, width, height, copy
+        self.inarow = inarow
+        """The line that wins in every environment's games."""
         self.single_observation_space = spaces.Box(0, 1, shape=(height, width, 2), dtype=obs_dtype)
         self.single_action_space = spaces.Discrete(width)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
@@ -188,9 +216,10 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
             num_envs,
             None if self.bot is None else self.bot.spec(),
             agent,
-            None if self.bot is None else self.bot.core_book(width, height),
+            None if self.bot is None else self.bot.core_book(width, height, inarow),
             TABLE_MB << 20,
             thread_count(threads),
+            inarow=inarow,
         )
         """The compiled batch (what link4's own modules hand to the core)."""
         self.core.opening_plies = opening_plies
@@ -212,6 +241,8 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
     def __repr__(self) -> str:
         against = "self-play" if self.bot is None else f"opponent={self.bot!r}"
         board = "" if (self.width, self.height) == (WIDTH, HEIGHT) else f", {self.width}x{self.height}"
+        if self.inarow != INAROW:
+            board += f", {self.inarow} in a row"
         return f"<link4.vector.VectorEnv {self.num_envs} envs, {against}{board}>"
 
     def _outputs(
@@ -416,8 +447,9 @@ class VectorEnv(gymnasium.vector.VectorEnv[Observations, Actions, Any]):
         return [bytes(row[:n]).decode("ascii") for row, n in zip(characters, lengths, strict=True)]
 
     def games(self) -> list[Game]:
-        """Each environment's current game as a link4.Game (a copy)."""
-        return [Game(moves, width=self.width, height=self.height) for moves in self.positions()]
+        """Each environment's current game as a link4.Game (a copy), of the batch's board and line."""
+        board = {"width": self.width, "height": self.height, "inarow": self.inarow}
+        return [Game(moves, **board) for moves in self.positions()]
 
     def render(self) -> tuple[str, ...] | None:
         """Show the boards (Gymnasium's ``render``), with render_mode ``"ansi"``.
