@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from link4 import _core
 from link4._core import board_moves
 from link4.errors import BoardError, extra_hint, quoted, size_mismatch_error
-from link4.rules import HEIGHT, WIDTH, Player, check_size, is_supported_size
+from link4.rules import HEIGHT, INAROW, WIDTH, Player, check_size, is_supported_size
 
 if TYPE_CHECKING:
     import numpy as np
@@ -285,17 +285,15 @@ def planes_of(pos: _core.Position, viewer: int) -> npt.NDArray[np.int8]:
     return planes
 
 
-def openspiel_history(state: Any) -> tuple[list[int], int, int]:
-    """The moves, width and height of an OpenSpiel ``connect_four`` state."""
+def openspiel_history(state: Any) -> tuple[list[int], int, int, int]:
+    """The moves, width, height and line (``x_in_row``) of an OpenSpiel ``connect_four`` state.
+
+    The size and the line are as OpenSpiel gives them: the Game made of them checks them.
+    """
     game = state.get_game()
     name = game.get_type().short_name
     if name != "connect_four":
         raise ValueError(f"an OpenSpiel state of connect_four is needed, not of {name}")
     params = game.get_parameters()
     rows, columns = params.get("rows", HEIGHT), params.get("columns", WIDTH)
-    in_row = params.get("x_in_row", 4)
-    if in_row != 4:
-        raise ValueError(
-            f"link4 plays four in a row; this game has {rows} rows, {columns} columns, {in_row} in a row"
-        )
-    return [int(a) for a in state.history()], columns, rows
+    return [int(a) for a in state.history()], columns, rows, params.get("x_in_row", INAROW)

@@ -599,16 +599,17 @@ class Game:
             state: The OpenSpiel state.
 
         Returns:
-            The game of the state's moves, on a board of the state's rows and columns.
+            The game of the state's moves, on a board of the state's rows and columns,
+            won by its ``x_in_row``.
 
         Raises:
-            ValueError: The state is not of ``connect_four``, or of a game of another
-                length of line than four.
+            ValueError: The state is not of ``connect_four``.
             BoardSizeError: The state's board is of a size link4 does not play.
+            InarowError: Its ``x_in_row`` is a line link4 does not play on that board.
             IllegalMoveError: The history holds a move the rules forbid.
         """
-        moves, width, height = openspiel_history(state)
-        return cls(moves, width=width, height=height)
+        moves, width, height, inarow = openspiel_history(state)
+        return cls(moves, width=width, height=height, inarow=inarow)
 
     # -- pictures for notebooks --------------------------------------------------------
 

@@ -13,8 +13,10 @@ A level-8 bot (the expert) makes the first move of a game::
 OpenSpiel's actions are 0-based columns, as link4's are:
 :meth:`Game.from_openspiel(state) <link4.Game.from_openspiel>` gives the position,
 :func:`state_of(game) <state_of>` goes the other way. Boards of other sizes are
-OpenSpiel's ``connect_four`` with the ``rows`` and ``columns`` parameters (x_in_row 4):
-``pyspiel.load_game("connect_four", {"rows": 7, "columns": 8})``. Needs OpenSpiel:
+OpenSpiel's ``connect_four`` with the ``rows`` and ``columns`` parameters, and other lines
+with ``x_in_row`` (a :class:`link4.Game` of ``inarow=5`` is
+``pyspiel.load_game("connect_four", {"x_in_row": 5})``); the bot plays each state's own
+line. Needs OpenSpiel:
 ``pip install "link4[openspiel]"``.
 """
 
@@ -27,40 +29,49 @@ import pyspiel
 from link4.engine import Solver
 from link4.game import HEIGHT, WIDTH, Game, as_game
 from link4.players import Engine
-from link4.rules import named_board
+from link4.rules import INAROW, named_board
 
 __all__ = ["Bot", "state_of"]
 
 
-def state_of(game: Game | str, *, width: int | None = None, height: int | None = None) -> Any:
+def state_of(
+    game: Game | str, *, width: int | None = None, height: int | None = None, inarow: int | None = None
+) -> Any:
     """The OpenSpiel ``connect_four`` state reached by the moves of ``game``.
 
     >>> state_of("4453").history()
     [3, 3, 4, 2]
 
     Args:
-        game: A :class:`link4.Game`, or a move string (of the board named by ``width``
-            and ``height``, else of 7 x 6).
-        width: The board's columns, naming the board (a Game must then be of it); None
-            (with ``height`` None): no board named.
-        height: The board's rows (None: 6 when ``width`` is given).
+        game: A :class:`link4.Game`, or a move string (of the game named by ``width``,
+            ``height`` and ``inarow``, else of 7 x 6 and four in a row).
+        width: The board's columns, naming the game (a Game must then be of it); None
+            (with ``height`` and ``inarow`` None): no game named.
+        height: The board's rows (None: 6 when ``width`` or ``inarow`` is given).
+        inarow: The line that wins (None: four when ``width`` or ``height`` is given).
 
     Returns:
-        A new ``pyspiel.State`` of ``connect_four`` on the game's board size.
+        A new ``pyspiel.State`` of ``connect_four`` on the game's board size, with its
+        line as ``x_in_row``.
 
     Raises:
         link4.InvalidMoveError: A malformed move string.
         link4.IllegalMoveError: A move string with a move the rules forbid.
         link4.BoardSizeError: A named board of a size link4 does not play.
-        link4.SizeMismatchError: A Game of another size than the board named.
-        TypeError: ``game`` is neither a Game nor a string, or a size is not an int.
+        link4.InarowError: A named line link4 does not play on that board.
+        link4.SizeMismatchError: A Game of another size or line than the game named.
+        TypeError: ``game`` is neither a Game nor a string, or a size or line is not an
+            int.
     """
-    game = as_game(game, named_board(width, height))
-    # The standard board loads without parameters, as OpenSpiel releases that have none
+    game = as_game(game, named_board(width, height, inarow))
+    # The standard game loads without parameters, as OpenSpiel releases that have none
     # for the size can.
-    standard = (game.width, game.height) == (WIDTH, HEIGHT)
-    size = {} if standard else {"rows": game.height, "columns": game.width}
-    state = pyspiel.load_game("connect_four", size).new_initial_state()
+    params: dict[str, int] = {}
+    if (game.width, game.height) != (WIDTH, HEIGHT):
+        params.update(rows=game.height, columns=game.width)
+    if game.inarow != INAROW:
+        params["x_in_row"] = game.inarow
+    state = pyspiel.load_game("connect_four", params).new_initial_state()
     for col in game.move_list:
         state.apply_action(col)
     return state
@@ -111,8 +122,8 @@ class Bot(pyspiel.Bot):  # type: ignore[misc]  # pyspiel has no type information
             The action, a 0-based column.
 
         Raises:
-            ValueError: The state is terminal, or is not of ``connect_four`` (four in a
-                row).
+            ValueError: The state is terminal, or is not of ``connect_four``.
+            link4.InarowError: The state's ``x_in_row`` is a line link4 does not play.
         """
         if state.is_terminal():
             raise ValueError("no move to choose: the OpenSpiel state is terminal")

@@ -21,7 +21,9 @@ wrappers are counted (``bench/pettingzoo_steps.py``). Needs
 
 ``e.unwrapped.game`` is the position as a :class:`link4.Game`, for an engine or the solver.
 ``env(width=8, height=7)`` plays another board (4 to 12 columns, 4 to 13 rows, up to
-12 x 9, 11 x 10, 10 x 11 and 9 x 13); the spaces follow its size.
+12 x 9, 11 x 10, 10 x 11 and 9 x 13); the spaces follow its size. ``env(inarow=5)``
+plays another line (3 to 6 in a row, one that fits the board): a game ends, and is won,
+as :class:`link4.Game` of that line says.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from pettingzoo.utils import wrappers
 
 from link4._render import environment_render
 from link4.game import HEIGHT, RED, WIDTH, YELLOW, Game
+from link4.rules import INAROW
 
 __all__ = ["env", "raw_env"]
 
@@ -58,16 +61,18 @@ def env(**kwargs: Any) -> AECEnv:
     ('player_1', [0, 1])
 
     Args:
-        **kwargs: The arguments of :class:`raw_env`: ``render_mode``, ``width`` and
-            ``height``.
+        **kwargs: The arguments of :class:`raw_env`: ``render_mode``, ``width``,
+            ``height`` and ``inarow``.
 
     Returns:
         The wrapped environment.
 
     Raises:
         ValueError: ``render_mode`` is none of those allowed.
-        TypeError: An argument other than those, or ``width`` or ``height`` not an int.
+        TypeError: An argument other than those, or ``width``, ``height`` or ``inarow``
+            not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
     environment: AECEnv = raw_env(**kwargs)
     environment = wrappers.TerminateIllegalWrapper(environment, illegal_reward=-1)
@@ -89,11 +94,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             ``"human"`` (it prints it).
         width: The board's columns (4 to 12).
         height: The board's rows (4 to 13; up to 12 x 9, 11 x 10, 10 x 11 and 9 x 13).
+        inarow: The line that wins (3 to 6 in a row, one that fits the board).
 
     Raises:
         ValueError: ``render_mode`` is none of those allowed.
-        TypeError: ``width`` or ``height`` is not an int.
+        TypeError: ``width``, ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -103,12 +110,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
     }
 
     def __init__(
-        self, render_mode: str | None = None, *, width: int = WIDTH, height: int = HEIGHT
+        self,
+        render_mode: str | None = None,
+        *,
+        width: int = WIDTH,
+        height: int = HEIGHT,
+        inarow: int = INAROW,
     ) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is None, 'ansi' or 'human', not {render_mode!r}")
-        self._game = Game(width=width, height=height)
+        # The empty game checks the size and the line before the spaces are made.
+        self._game = Game(width=width, height=height, inarow=inarow)
+        width, height = self._game.width, self._game.height
         self.render_mode = render_mode
         self.agents = ["player_0", "player_1"]
         self.possible_agents = self.agents[:]
@@ -195,7 +209,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # AECEnv is untyped; PettingZoo's 
             seed: Not used: the environment has no randomness.
             options: Not used.
         """
-        self._game = Game(width=self._game.width, height=self._game.height)
+        self._game = Game(width=self._game.width, height=self._game.height, inarow=self._game.inarow)
         self._full[:] = 0
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)

@@ -48,9 +48,9 @@ def test_state_of_is_the_way_back() -> None:
 def test_from_openspiel_refuses_other_games() -> None:
     with pytest.raises(ValueError, match="connect_four is needed, not of tic_tac_toe"):
         Game.from_openspiel(pyspiel.load_game("tic_tac_toe").new_initial_state())
-    five = pyspiel.load_game("connect_four(x_in_row=5)").new_initial_state()
-    with pytest.raises(ValueError, match="this game has 6 rows, 7 columns, 5 in a row"):
-        Game.from_openspiel(five)
+    seven = pyspiel.load_game("connect_four(x_in_row=7)").new_initial_state()
+    with pytest.raises(link4.InarowError, match="link4 plays 3 to 6 in a row, not 7"):
+        Game.from_openspiel(seven)
 
 
 def test_from_openspiel_keeps_the_board_size() -> None:
