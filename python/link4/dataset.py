@@ -15,10 +15,12 @@ stores rows as ``.npz`` (numpy arrays: the board, PettingZoo-style planes, label
 ``.jsonl`` or ``.csv``, a row at a time; ``link4 dataset`` does all of it on every
 core, resumably, holding one batch of rows at a time whatever their number.
 
-Positions of any board size, one size a data set:
+Positions of any board size and line, one game a data set:
 
 >>> [g.ply for g in random_positions(2, plies=(10, 10), seed=1, width=5, height=4)]
 [10, 10]
+>>> random_positions(1, plies=(4, 4), seed=1, width=7, height=9, inarow=5)[0].inarow
+5
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from pathlib import Path
 
 from link4.errors import extra_hint, size_mismatch_error
 from link4.game import HEIGHT, WIDTH, Game
+from link4.rules import INAROW, Board
 
 __all__ = ["FORMATS", "Row", "iter_random_positions", "random_positions", "read_jsonl_row", "write"]
 
@@ -47,6 +50,7 @@ def random_positions(
     seed: int | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
+    inarow: int = INAROW,
 ) -> list[Game]:
     """Draw ``count`` different running games, each reached by uniformly random moves.
 
@@ -60,6 +64,7 @@ def random_positions(
         seed: Makes the games reproducible; None: from the system.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins (3 to 6 in a row, one that fits the board).
 
     Returns:
         The games, all different.
@@ -67,10 +72,13 @@ def random_positions(
     Raises:
         ValueError: ``plies`` is out of range, or ``count`` different running games
             with that many discs could not be found.
-        TypeError: ``width`` or ``height`` is not an int.
+        TypeError: ``width``, ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
-    return list(iter_random_positions(count, plies=plies, seed=seed, width=width, height=height))
+    return list(
+        iter_random_positions(count, plies=plies, seed=seed, width=width, height=height, inarow=inarow)
+    )
 
 
 def iter_random_positions(
@@ -80,6 +88,7 @@ def iter_random_positions(
     seed: int | None = None,
     width: int = WIDTH,
     height: int = HEIGHT,
+    inarow: int = INAROW,
 ) -> Iterator[Game]:
     """The games of :func:`random_positions`, drawn one at a time as they are asked for.
 
@@ -93,6 +102,7 @@ def iter_random_positions(
         seed: Makes the games reproducible; None: from the system.
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins (3 to 6 in a row, one that fits the board).
 
     Returns:
         An iterator of the games, all different.
@@ -101,11 +111,12 @@ def iter_random_positions(
         ValueError: ``plies`` is out of range (at once); while iterating, when a
             hundred draws in a row on average find no new game (the positions with that
             many discs are running out).
-        TypeError: ``width`` or ``height`` is not an int.
+        TypeError: ``width``, ``height`` or ``inarow`` is not an int.
         link4.BoardSizeError: The board is of a size link4 does not play.
+        link4.InarowError: ``inarow`` is a line link4 does not play on that board.
     """
     low, high = plies
-    empty = Game(width=width, height=height)
+    empty = Game(width=width, height=height, inarow=inarow)
     cells = width * height
     if not 0 <= low <= high < cells:
         raise ValueError(f"plies must satisfy 0 <= A <= B < {cells}, not {low}-{high}")
@@ -137,7 +148,7 @@ def _draw(empty: Game, low: int, high: int, rng: random.Random, count: int | Non
 
 @dataclass(frozen=True)
 class Row:
-    """One labelled position, on a ``width`` x ``height`` board.
+    """One labelled position, on a ``width`` x ``height`` board won by ``inarow`` in a row.
 
     >>> row = Row(0, "4453", -2, (-5, -5, -2, -3, -4, -2, -2))
     >>> row.game().ply
@@ -152,6 +163,7 @@ class Row:
         columns: Each column's score (None where the column is full).
         width: The board's columns.
         height: The board's rows.
+        inarow: The line that wins.
     """
 
     index: int
@@ -160,31 +172,36 @@ class Row:
     columns: tuple[int | None, ...]
     width: int = WIDTH
     height: int = HEIGHT
+    inarow: int = INAROW
 
     def game(self) -> Game:
         """The position as a new :class:`link4.Game`.
 
         Returns:
-            The game of ``moves`` on the row's board.
+            The game of ``moves`` on the row's board, of its line.
 
         Raises:
             link4.InvalidMoveError: ``moves`` is malformed.
             link4.IllegalMoveError: ``moves`` holds a move the rules forbid.
             link4.BoardSizeError: The board is of a size link4 does not play.
+            link4.InarowError: The line is one link4 does not play on that board.
         """
-        return Game(self.moves, width=self.width, height=self.height)
+        return Game(self.moves, width=self.width, height=self.height, inarow=self.inarow)
 
     def _size_fields(self) -> dict[str, int]:
-        # A move string alone means the 7 x 6 board: only other sizes are written out.
+        # A move string alone means the 7 x 6 board and four in a row: only another size,
+        # and another line, are written out.
         standard = (self.width, self.height) == (WIDTH, HEIGHT)
-        return {} if standard else {"width": self.width, "height": self.height}
+        size = {} if standard else {"width": self.width, "height": self.height}
+        return size if self.inarow == INAROW else {**size, "inarow": self.inarow}
 
     def to_json(self) -> str:
         """The row as one line of JSON, as :func:`write` stores it in ``.jsonl``.
 
         Returns:
             A JSON object of ``index``, ``moves``, ``width`` and ``height`` (only for a
-            board other than 7 x 6), ``ply``, ``score`` and ``columns``.
+            board other than 7 x 6), ``inarow`` (only for another line than four),
+            ``ply``, ``score`` and ``columns``.
         """
         return json.dumps(
             {"index": self.index, "moves": self.moves, **self._size_fields(), "ply": len(self.moves),
@@ -203,7 +220,8 @@ def read_jsonl_row(line: str) -> Row:
         line: The line of JSON.
 
     Returns:
-        The row (on the 7 x 6 board when the line gives no size).
+        The row (on the 7 x 6 board when the line gives no size, of four in a row when
+        it gives no ``inarow``).
 
     Raises:
         ValueError: The line is not JSON (``json.JSONDecodeError``), or a field is not
@@ -213,27 +231,29 @@ def read_jsonl_row(line: str) -> Row:
     """
     d = json.loads(line)
     return Row(int(d["index"]), str(d["moves"]), int(d["score"]), tuple(d["columns"]),
-               int(d.get("width", WIDTH)), int(d.get("height", HEIGHT)))
+               int(d.get("width", WIDTH)), int(d.get("height", HEIGHT)), int(d.get("inarow", INAROW)))
 
 
-def _one_size(rows: Iterable[Row]) -> tuple[tuple[int, int], Iterator[Row]]:
-    """Find the board size of the rows, from the first.
+def _one_game(rows: Iterable[Row]) -> tuple[Board, Iterator[Row]]:
+    """Find the board size and the line of the rows, from the first.
 
     Returns:
-        The size (7 x 6 for no rows), and the rows again, each checked to be of that
-        size as it passes (SizeMismatchError for one that is not).
+        The (width, height, inarow) (7 x 6 and four for no rows), and the rows again,
+        each checked to be of that game as it passes (SizeMismatchError for one that is
+        not).
     """
     rows = iter(rows)
     first = next(rows, None)
-    size = (WIDTH, HEIGHT) if first is None else (first.width, first.height)
+    board = (WIDTH, HEIGHT, INAROW) if first is None else (first.width, first.height, first.inarow)
 
     def checked() -> Iterator[Row]:
         for row in itertools.chain(() if first is None else (first,), rows):
-            if (row.width, row.height) != size:
-                raise size_mismatch_error(f"position of row {row.index}", row.width, row.height, *size)
+            if (row.width, row.height, row.inarow) != board:
+                raise size_mismatch_error(f"position of row {row.index}", row.width, row.height,
+                                          board[0], board[1], inarow=row.inarow, expected_inarow=board[2])
             yield row
 
-    return size, checked()
+    return board, checked()
 
 
 def write(rows: Iterable[Row], path: str | Path, fmt: str) -> None:
@@ -244,24 +264,24 @@ def write(rows: Iterable[Row], path: str | Path, fmt: str) -> None:
     first, as its arrays do.
 
     Args:
-        rows: The rows, all on boards of one size.
+        rows: The rows, all of one game (one board size, one line).
         path: The file, created or overwritten.
         fmt: One of :data:`FORMATS`: ``"npz"`` (numpy arrays: the moves, the board,
             PettingZoo-style planes, the ply, the score and each column's score with the
-            legal columns), ``"jsonl"`` (a :meth:`Row.to_json` a line) or ``"csv"``
-            (with a header line).
+            legal columns, and ``inarow``, the line, a scalar), ``"jsonl"`` (a
+            :meth:`Row.to_json` a line) or ``"csv"`` (with a header line).
 
     Raises:
         ValueError: ``fmt`` is not one of :data:`FORMATS`.
-        link4.SizeMismatchError: The rows are on boards of different sizes (the rows
-            before the first of another size are written).
+        link4.SizeMismatchError: The rows are on boards of different sizes or of
+            different lines (the rows before the first of another game are written).
         ImportError: ``"npz"`` without numpy installed.
         OSError: The file cannot be written.
     """
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: the formats are {', '.join(FORMATS)}")
     path = Path(path)
-    (width, height), rows = _one_size(rows)
+    (width, height, inarow), rows = _one_game(rows)
     if fmt == "jsonl":
         with path.open("w", encoding="utf-8") as f:
             for row in rows:
@@ -270,15 +290,16 @@ def write(rows: Iterable[Row], path: str | Path, fmt: str) -> None:
         with path.open("w", encoding="utf-8", newline="") as f:
             w = csv.writer(f)
             size = [] if (width, height) == (WIDTH, HEIGHT) else ["width", "height"]
-            w.writerow(["moves", *size, "ply", "score", *(f"column{c + 1}" for c in range(width))])
+            line = [] if inarow == INAROW else ["inarow"]
+            w.writerow(["moves", *size, *line, "ply", "score", *(f"column{c + 1}" for c in range(width))])
             for row in rows:
                 w.writerow([row.moves, *row._size_fields().values(), len(row.moves), row.score,
                             *("" if v is None else v for v in row.columns)])
     else:
-        _write_npz(rows, path, width, height)
+        _write_npz(rows, path, width, height, inarow)
 
 
-def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int) -> None:
+def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int, inarow: int) -> None:
     try:
         import numpy as np
     except ImportError:
@@ -301,4 +322,6 @@ def _write_npz(rows: Iterable[Row], path: Path, width: int, height: int) -> None
         score=np.array([r.score for r in rows], dtype=np.int8),
         columns=columns.reshape(n, width),
         legal=legal.reshape(n, width),
+        # The arrays' shapes give the size, not the line: it is written as a scalar.
+        inarow=np.array(inarow, dtype=np.int8),
     )

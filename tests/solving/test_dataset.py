@@ -62,6 +62,36 @@ def test_data_set_rows_of_another_size(tmp_path: Path) -> None:
         write([row, Row(1, "44", 2, (0,) * 7)], tmp_path / "mixed.jsonl", "jsonl")
 
 
+def test_random_positions_of_another_line() -> None:
+    # Three in a row on 4 x 4: every game running by that line's rules (drawn by four in
+    # a row, some would have ended with a line of three).
+    games = random_positions(60, plies=(4, 9), seed=4, width=4, height=4, inarow=3)
+    assert all(g.inarow == 3 and 4 <= g.ply <= 9 and not g.is_over() for g in games)
+    assert len(set(games)) == 60
+    with pytest.raises(link4.InarowError, match="5 in a row fits no line of a 4x4 board"):
+        random_positions(1, plies=(1, 1), width=4, height=4, inarow=5)
+    with pytest.raises(TypeError, match="inarow is an int, not str"):
+        random_positions(1, plies=(1, 1), inarow="3")  # type: ignore[arg-type]
+
+
+def test_data_set_rows_of_another_line(tmp_path: Path) -> None:
+    solver = link4.Solver(16, book=None, width=4, height=4, inarow=3)
+    game = link4.Game("12", width=4, height=4, inarow=3)
+    row = Row(0, game.moves, solver.solve(game), tuple(solver.analyze(game)), width=4, height=4, inarow=3)
+    assert row.game() == game
+    assert read_jsonl_row(row.to_json()) == row and '"inarow": 3' in row.to_json()
+    assert "inarow" not in Row(0, "44", 2, (0,) * 7).to_json()
+    write([row], tmp_path / "d.csv", "csv")
+    header = (tmp_path / "d.csv").read_text().splitlines()[0]
+    assert header == "moves,width,height,inarow,ply,score,column1,column2,column3,column4"
+    for rows, line in (([row], 3), ([Row(0, "44", 2, (0,) * 7)], 4)):
+        write(rows, tmp_path / "d.npz", "npz")
+        assert int(np.load(tmp_path / "d.npz")["inarow"]) == line
+    other = Row(1, "12", 0, (0,) * 4, width=4, height=4)
+    with pytest.raises(link4.SizeMismatchError, match="row 1 is of 4 in a row, but 3 in a row is expected"):
+        write([row, other], tmp_path / "mixed.jsonl", "jsonl")
+
+
 def test_npz_labels_are_exact(tmp_path: Path) -> None:
     p = run("--count", "120", "--plies", "22-28", "--seed", "1", "--out", "d.npz", "--threads", "2",
             "--table-mb", "8", cwd=tmp_path)
