@@ -38,7 +38,7 @@ a policy against a bot. Needs ``pip install "link4[vector]"`` (Gymnasium 1.x and
 from __future__ import annotations
 
 from link4.players import BatchBot, Bot, BotLike, as_bot
-from link4.vector.env import MAX_OPENING_PLIES, NO_SCORE, EpisodeHistory, VectorEnv
+from link4.vector.env import MAX_OPENING_PLIES, NO_SCORE, EpisodeHistory, VectorEnv, max_opening_plies
 from link4.vector.states import games, positions
 
 __all__ = [
@@ -51,5 +51,6 @@ __all__ = [
     "VectorEnv",
     "as_bot",
     "games",
+    "max_opening_plies",
     "positions",
 ]

@@ -32,7 +32,7 @@ MAX_ENVS = 1 << 24
 MAX_OPENING_PLIES: int = _core.MAX_OPENING_PLIES
 """The most random moves an episode opens with (``opening_plies``): six, so that no
 opening completes a four (red's fourth disc is the seventh move). With three in a row,
-four (red's third disc is the fifth move): see :func:`max_opening_plies`."""
+four (red's third disc is the fifth move): see :func:`~link4.vector.max_opening_plies`."""
 
 
 def max_opening_plies(inarow: int) -> int:
