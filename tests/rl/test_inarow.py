@@ -82,14 +82,17 @@ def test_episodes_end_and_are_rewarded_as_game_says(width: int, height: int, ina
     assert {-1.0, 1.0} <= results  # games were won and lost, not only drawn
 
 
-def test_the_perfect_bot_plays_best_moves_of_connect_3_and_wins_as_red() -> None:
-    # Connect 3 on 4 x 4 is a first player's win: the bot, moving first, wins every game,
+@pytest.mark.parametrize("opponent", ["perfect", "engine"])
+def test_perfect_play_makes_best_moves_of_connect_3_and_wins_as_red(opponent: str) -> None:
+    # Connect 3 on 4 x 4 is a first player's win: the perfect player (the bot computed in
+    # C++, or an Engine with a time limit, asked in Python), moving first, wins every game,
     # and every move it makes, as either side, is a best one by the exact solver of three
     # in a row.
     solver = Solver(16, book=None, width=4, height=4, inarow=3)
     assert solver.solve(Game(width=4, height=4, inarow=3)) > 0
     for player in (YELLOW, RED):
-        env = Connect4Env(opponent="perfect", player=player, width=4, height=4, inarow=3)
+        bot = "perfect" if opponent == "perfect" else link4.Engine("perfect", time_limit=30, seed=0)
+        env = Connect4Env(opponent=bot, player=player, width=4, height=4, inarow=3)
         rng = np.random.default_rng(0)
         for seed in range(10):
             _, info = env.reset(seed=seed)
