@@ -158,6 +158,7 @@ def _summary(game: Game, values: list[ColumnValue], weak: bool) -> dict[str, Any
         "pos": game.moves,
         "width": game.width,
         "height": game.height,
+        "inarow": game.inarow,
         "to_move": str(game.turn),
         "weak": weak,
         "exact": exact,

@@ -7,6 +7,11 @@ leader's odd-threat zugzwang, no four left) when one of them proves the result, 
 to play it; and the best line, with the four it ends in. The ideas are Allis's (1988);
 the guide :doc:`/guides/explain` tells them for players.
 
+On a game of another line than four (``Game(inarow=k)``) a threat completes a line of k,
+and the words say so ("the line of 5"): the threats and the static rules come from the
+core, whose rules hold for a line of any length (docs/solver.md, "k in a row"), and the
+parity rule of thumb is about threats and rows alone.
+
 >>> from link4 import Game, Solver
 >>> e = explain(Game("44556"), solver=Solver(table_mb=4))
 >>> e.verdict
@@ -29,7 +34,7 @@ from link4 import _core
 from link4.engine import Solver
 from link4.game import Game, PositionLike, as_game, core_position
 from link4.limit import NO_LIMIT, Limit, Spending
-from link4.rules import Cell, Player, ordinal
+from link4.rules import INAROW, Cell, Player, ordinal
 from link4.score import winning_disc
 from link4.wording import NOT_SOLVED, bound_words, score_words
 
@@ -45,9 +50,21 @@ def _where(cell: Cell) -> str:
     return f"column {cell[0] + 1}, row {cell[1] + 1}"
 
 
+def _line_name(inarow: int) -> str:
+    """The line that wins, as the words name it.
+
+    Returns:
+        "four" on Connect Four (the words of every explanation so far), else "line of k".
+
+    >>> _line_name(4), _line_name(5)
+    ('four', 'line of 5')
+    """
+    return "four" if inarow == INAROW else f"line of {inarow}"
+
+
 @dataclass(frozen=True)
 class Threat:
-    """An empty cell where a disc would complete a four for ``player``.
+    """An empty cell where a disc would complete a four (a line of the game's k) for ``player``.
 
     Args:
         player: The side the cell would win for.
@@ -182,7 +199,9 @@ class Explanation:
             unless a limit cut it.
         end_move: The move the game ends on at the end of the line (counting every
             disc), None if the line stops short of the end.
-        four: The four cells the line ends in, () for a draw or a line cut short.
+        four: The cells of the line of four (of k) the line ends in, () for a draw or a
+            line cut short.
+        inarow: The line that wins in the game (four unless told).
 
     Each argument is kept as the attribute of the same name.
     """
@@ -202,6 +221,7 @@ class Explanation:
     line: str
     end_move: int | None
     four: tuple[Cell, ...]
+    inarow: int = INAROW
 
     def to_dict(self) -> dict[str, Any]:
         """The explanation as JSON values; ``lines`` are :meth:`lines`, ``text`` the paragraph."""
@@ -209,6 +229,7 @@ class Explanation:
             "moves": self.moves,
             "width": self.width,
             "height": self.height,
+            "inarow": self.inarow,
             "mover": None if self.mover is None else str(self.mover),
             "score": self.score,
             "lower": self.lower,
@@ -234,7 +255,7 @@ class Explanation:
         """
         parts = [self.verdict[:1].upper() + self.verdict[1:] + ".", _threat_words(self.threats)]
         parts.append(self.parity.words())
-        proofs = _proof_words(self.proofs, self.proven)
+        proofs = _proof_words(self.proofs, self.proven, self.inarow)
         if proofs:
             parts.append(" ".join(proofs))
         parts.append(_line_words(self))
@@ -260,15 +281,17 @@ def _threat_words(threats: tuple[Threat, ...]) -> str:
     return " ".join(sentences)
 
 
-_RULE_NAMES = {
-    "claimeven": "Claimeven",
-    "zugzwang": "The odd-threat zugzwang",
-    "no_four_left": "No four left",
-}
+def _rule_name(rule: str, inarow: int) -> str:
+    names = {
+        "claimeven": "Claimeven",
+        "zugzwang": "The odd-threat zugzwang",
+        "no_four_left": f"No {_line_name(inarow)} left",
+    }
+    return names[rule]
 
 
-def _proof_words(proofs: tuple[Proof, ...], proven: bool) -> list[str]:
-    said = [f"{_RULE_NAMES[p.rule]} proves that {p.claim}: {p.play}." for p in proofs]
+def _proof_words(proofs: tuple[Proof, ...], proven: bool, inarow: int) -> list[str]:
+    said = [f"{_rule_name(p.rule, inarow)} proves that {p.claim}: {p.play}." for p in proofs]
     if not said:
         return []
     return ["Proved without search.", *said] if proven else [*said, "The search proves the rest."]
@@ -288,7 +311,10 @@ def _line_words(e: Explanation) -> str:
         return f"{line} (cut short by the limit)."
     if e.four:
         winner = Player.RED if e.end_move % 2 == 1 else Player.YELLOW  # red plays the odd moves
-        return f"{line}, {winner} completing the four {_cells(e.four)} (column, row) on move {e.end_move}."
+        return (
+            f"{line}, {winner} completing the {_line_name(e.inarow)} {_cells(e.four)} (column, row) "
+            f"on move {e.end_move}."
+        )
     return f"{line}, the board full on move {e.end_move}: a draw."
 
 
@@ -296,10 +322,10 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
     """Explain a position: its verdict, threats, the rules that prove it, the best line.
 
     Args:
-        game: A :class:`link4.Game` (of any size; a game that is over too) or a move
-            string (of the board the solver was made for, else of 7 x 6).
+        game: A :class:`link4.Game` (of any size and line; a game that is over too) or a
+            move string (of the board the solver was made for, else of 7 x 6).
         solver: The solver to search on (its book and table are used); None for a new
-            one of the game's size.
+            one of the game's size and line.
         limit: The budget of the whole explanation, the search and then the best line
             (:class:`link4.Limit`; a node limit holds for each); None for no limit.
             When it runs out the verdict says what was proved, and the line may stop
@@ -332,9 +358,10 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
         return Explanation(
             moves=game.moves, width=game.width, height=game.height, mover=None, score=None,
             lower=0, upper=0, verdict=str(outcome), threats=threats, parity=parity, proofs=(),
-            proven=False, line="", end_move=None, four=(),
+            proven=False, line="", end_move=None, four=(), inarow=game.inarow,
         )  # fmt: skip
-    solver = solver if solver is not None else Solver(width=game.width, height=game.height)
+    if solver is None:
+        solver = Solver(width=game.width, height=game.height, inarow=game.inarow)
     # The node limit holds for each search: only the time is spent over both.
     spending = Spending(NO_LIMIT if limit is None else limit)
     found = solver.search(game, ties=False, limit=spending.left())
@@ -352,7 +379,7 @@ def explain(game: PositionLike, *, solver: Solver | None = None, limit: Limit | 
     return Explanation(
         moves=game.moves, width=game.width, height=game.height, mover=mover, score=found.score,
         lower=found.lower, upper=found.upper, verdict=verdict, threats=threats, parity=parity,
-        proofs=proofs, proven=proven, line=line, end_move=end_move, four=four,
+        proofs=proofs, proven=proven, line=line, end_move=end_move, four=four, inarow=game.inarow,
     )  # fmt: skip
 
 
@@ -409,7 +436,8 @@ def _play(rule: str, player: Player, cell: Cell | None, game: Game) -> str:
     """How ``player`` plays the rule, in words."""
     other = player.other
     if rule == "no_four_left":
-        return f"{other if player is game.turn else game.turn}'s discs and the empty cells hold no four"
+        holder = other if player is game.turn else game.turn
+        return f"{holder}'s discs and the empty cells hold no {_line_name(game.inarow)}"
     if rule == "zugzwang":
         assert cell is not None
         return _zugzwang_play(player, cell, game)

@@ -29,7 +29,7 @@ from link4.errors import Interrupted
 from link4.game import Game, PositionLike, as_game
 from link4.limit import NO_LIMIT, Limit, Spending, limit_of
 from link4.marks import MARKS, SYMBOLS, Mark, Outcome, Value, decided_mark, decided_only_move
-from link4.rules import Player, move_string, ordinal
+from link4.rules import INAROW, Player, move_string, ordinal
 from link4.wording import bound_words, score_words
 
 __all__ = [
@@ -235,6 +235,7 @@ class Review:
         moves: The reviewed moves, in the order they were played.
         complete: Whether every move is reviewed (False when Ctrl-C stopped the review:
             then ``moves`` holds those done, the game's last ones).
+        inarow: The line that wins in the game (four unless told).
 
     Each argument is kept as the attribute of the same name.
     """
@@ -244,6 +245,7 @@ class Review:
     height: int
     moves: tuple[MoveReview, ...]
     complete: bool = True
+    inarow: int = INAROW
     _by_ply: dict[int, MoveReview] = field(init=False, repr=False, compare=False)  # moves by ply
 
     def __post_init__(self) -> None:
@@ -252,7 +254,7 @@ class Review:
     @property
     def game(self) -> Game:
         """The game reviewed."""
-        return Game(self.pos, width=self.width, height=self.height)
+        return Game(self.pos, width=self.width, height=self.height, inarow=self.inarow)
 
     @property
     def sides(self) -> dict[Player, SideSummary]:
@@ -324,6 +326,7 @@ class Review:
             "pos": self.pos,
             "width": w,
             "height": h,
+            "inarow": self.inarow,
             "complete": self.complete,
             "result": None if outcome is None else str(outcome),
             "moves": [_move_entry(m, w, h) for m in self.moves],
@@ -357,9 +360,11 @@ class Review:
             True
         """
         try:
-            game = Game(str(doc["pos"]), width=int(doc["width"]), height=int(doc["height"]))
+            # A document of before k in a row has no inarow: its game is four in a row.
+            inarow = int(doc.get("inarow", INAROW))
+            game = Game(str(doc["pos"]), width=int(doc["width"]), height=int(doc["height"]), inarow=inarow)
             moves = tuple(_move_of_entry(m, game) for m in doc["moves"])
-            return cls(game.moves, game.width, game.height, moves, bool(doc["complete"]))
+            return cls(game.moves, game.width, game.height, moves, bool(doc["complete"]), game.inarow)
         except (KeyError, TypeError, IndexError, ValueError) as error:  # the rules' errors too
             raise ValueError(f"not a review's document: {type(error).__name__}: {error}") from None
 
@@ -507,17 +512,21 @@ def review(
     game = as_game(game, None if solver is None else solver.named_board)
     budget = limit_of(limit, None, None) if limit is not None else NO_LIMIT
     if solver is None:
-        solver = Solver(threads=thread_count(threads), width=game.width, height=game.height)
-    played, width, height = game.move_list, game.width, game.height
+        solver = Solver(
+            threads=thread_count(threads), width=game.width, height=game.height, inarow=game.inarow
+        )
+    played, width, height, inarow = game.move_list, game.width, game.height, game.inarow
     done: list[MoveReview] = []
     spending = Spending(budget)
     try:
         for ply in reversed(range(len(played))):
-            values = solver.analyze(Game(game.moves[:ply], width=width, height=height), limit=spending.left())
+            before = Game(game.moves[:ply], width=width, height=height, inarow=inarow)
+            values = solver.analyze(before, limit=spending.left())
             spending.spend(solver.nodes)
             done.append(MoveReview(ply, played[ply], tuple(_value(v) for v in values)))
             if progress is not None:
                 progress(len(done), len(played))
     except KeyboardInterrupt:
-        raise ReviewInterrupted(Review(game.moves, width, height, tuple(reversed(done)), False)) from None
-    return Review(game.moves, width, height, tuple(reversed(done)))
+        partial = Review(game.moves, width, height, tuple(reversed(done)), False, inarow)
+        raise ReviewInterrupted(partial) from None
+    return Review(game.moves, width, height, tuple(reversed(done)), inarow=inarow)
