@@ -21,13 +21,13 @@ from typing import Any
 
 from link4.analysis import analysis
 from link4.engine import SearchResult, Solver
-from link4.errors import BoardError, IllegalMoveError, InvalidMoveError, quoted
+from link4.errors import BoardError, IllegalMoveError, InarowError, InvalidMoveError, quoted
 from link4.explain import explain as explanation
 from link4.game import HEIGHT, WIDTH, Game
 from link4.game_review import review as review_game
 from link4.limit import Limit
 from link4.players import Engine
-from link4.rules import move_string, parse_size
+from link4.rules import INAROW, MAX_INAROW, MIN_INAROW, move_string, parse_size
 from link4.svg import board
 from link4.web.rounds import analysis_in_rounds
 
@@ -112,32 +112,51 @@ def _only(query: Query, *known: str) -> None:
         )
 
 
+def _inarow(query: Query) -> int:
+    """The request's ``inarow`` as an int, four when absent; checked against the board later."""
+    text = _single(query, "inarow")
+    if text is None:
+        return INAROW
+    # Two digits at most: a longer number is out of range anyway, and is quoted cut short.
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
+        raise ApiError(
+            400,
+            f"inarow is the number of discs in a row that wins, {MIN_INAROW} to {MAX_INAROW}, "
+            f"not {quoted(text)}",
+        )
+    return int(text)
+
+
 def read_game(query: Query) -> Game:
-    """The game of the request's ``pos`` on the board of its ``size``.
+    """The game of the request's ``pos`` on the board of its ``size``, won by ``inarow`` in a row.
 
     Args:
         query: the query parameters: ``pos``, a move string of 1-based columns (empty for
-            the empty board), and ``size`` (``WxH``) for a board other than 7 x 6.
+            the empty board), ``size`` (``WxH``) for a board other than 7 x 6 and
+            ``inarow`` for a line other than four (3 to 6, one that fits the board).
 
     Returns:
         The game after those moves.
 
     Raises:
         ApiError: 400 naming what is wrong: ``pos`` missing, a parameter given twice, a
-            board size link4 does not play, a malformed or illegal move.
+            board size or line link4 does not play, a malformed or illegal move.
 
     Example:
         >>> read_game({"pos": ["4453"], "size": ["6x5"]})
         Game('4453', width=6, height=5)
+        >>> read_game({"pos": ["4453"], "size": ["7x9"], "inarow": ["5"]})
+        Game('4453', width=7, height=9, inarow=5)
     """
     size = _single(query, "size")
     moves = _single(query, "pos")
+    inarow = _inarow(query)
     if moves is None:
         raise ApiError(400, "pos is missing: give the moves, as in ?pos=4453 (?pos= for the empty board)")
     try:
         width, height = (WIDTH, HEIGHT) if size is None else parse_size(size)
-        return Game(moves, width=width, height=height)
-    except (InvalidMoveError, IllegalMoveError, BoardError) as error:
+        return Game(moves, width=width, height=height, inarow=inarow)
+    except (InvalidMoveError, IllegalMoveError, BoardError, InarowError) as error:
         raise ApiError(400, str(error)) from None
 
 
@@ -192,8 +211,8 @@ def solve(query: Query, *, limit: Limit) -> Search:
     parameters are let be, as clients of that endpoint may add their own.)
 
     Args:
-        query: the query parameters: ``pos`` and ``size`` (read as :func:`read_game`
-            reads them) and ``time_limit`` (as :func:`read_limit` reads it).
+        query: the query parameters: ``pos``, ``size`` and ``inarow`` (read as
+            :func:`read_game` reads them) and ``time_limit`` (as :func:`read_limit` reads it).
         limit: the server's limit.
 
     Returns:
@@ -232,8 +251,8 @@ def analyze(query: Query, *, limit: Limit, gone: Callable[[], bool] = lambda: Fa
     says the client has gone, the search stops after the round under way.
 
     Args:
-        query: the query parameters: ``pos``, ``size``, ``weak`` (outcomes only), ``pv``
-            (the best line) and ``time_limit``; no others.
+        query: the query parameters: ``pos``, ``size``, ``inarow``, ``weak`` (outcomes
+            only), ``pv`` (the best line) and ``time_limit``; no others.
         limit: the server's limit.
         gone: whether nobody waits for the answer any more (by default, never).
 
@@ -253,7 +272,7 @@ def analyze(query: Query, *, limit: Limit, gone: Callable[[], bool] = lambda: Fa
         >>> answer["words"], answer["best"]
         ('red wins with its 4th disc (in 2 moves)', [2, 5])
     """
-    _only(query, "pos", "size", "weak", "pv", "time_limit")
+    _only(query, "pos", "size", "inarow", "weak", "pv", "time_limit")
     game = _running(read_game(query))
     weak, want_pv = _flag(query, "weak"), _flag(query, "pv")
     if weak and want_pv:
@@ -280,7 +299,8 @@ def explain(query: Query, *, limit: Limit) -> Search:
     proven and the line is empty, rather than a 503.
 
     Args:
-        query: the query parameters: ``pos``, ``size`` and ``time_limit``; no others.
+        query: the query parameters: ``pos``, ``size``, ``inarow`` and ``time_limit``; no
+            others.
         limit: the server's limit.
 
     Returns:
@@ -305,8 +325,8 @@ def _document_of_game(
     query: Query, server: Limit, make: Callable[[Game, Solver, Limit], dict[str, Any]]
 ) -> Search:
     # The search of an endpoint whose answer is a document about the game of pos (and
-    # size), made within time_limit.
-    _only(query, "pos", "size", "time_limit")
+    # size and inarow), made within time_limit.
+    _only(query, "pos", "size", "inarow", "time_limit")
     game = read_game(query)
     limit = read_limit(query, server)
 
@@ -322,8 +342,8 @@ def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
     Its choices are drawn with ``seed`` when given (the same seed, the same move).
 
     Args:
-        query: the query parameters: ``pos``, ``size``, ``level``, ``seed`` (0 to
-            2**63 - 1) and ``time_limit``; no others.
+        query: the query parameters: ``pos``, ``size``, ``inarow``, ``level``, ``seed``
+            (0 to 2**63 - 1) and ``time_limit``; no others.
         limit: the server's limit.
         levels: the levels the server offers, such as ``link4.players.LEVELS``.
 
@@ -342,7 +362,7 @@ def move(query: Query, *, limit: Limit, levels: Sequence[str]) -> Search:
         >>> search(Solver(table_mb=4))["pos_after"]
         '44553'
     """
-    _only(query, "pos", "size", "level", "seed", "time_limit")
+    _only(query, "pos", "size", "inarow", "level", "seed", "time_limit")
     game = _running(read_game(query))
     level = (_single(query, "level") or "").strip().lower()
     if level not in levels:
@@ -379,7 +399,8 @@ def review(query: Query, *, limit: Limit) -> Search:
     and a move is marked only where they decide its mark.
 
     Args:
-        query: the query parameters: ``pos``, ``size`` and ``time_limit``; no others.
+        query: the query parameters: ``pos``, ``size``, ``inarow`` and ``time_limit``; no
+            others.
         limit: the server's limit.
 
     Returns:
@@ -402,16 +423,16 @@ def review(query: Query, *, limit: Limit) -> Search:
 def game(query: Query) -> dict[str, Any]:
     """``/api/game``: the position itself, no search.
 
-    Who moves, the legal columns, the outcome and its line of four, and the SVG picture
-    of the board.
+    Who moves, the legal columns, the outcome and its line of four (of ``inarow``), and
+    the SVG picture of the board.
 
     Args:
-        query: the query parameters: ``pos`` and ``size``; no others.
+        query: the query parameters: ``pos``, ``size`` and ``inarow``; no others.
 
     Returns:
-        The JSON answer: ``to_move`` (None once the game is over), ``legal`` (0-based
-        columns), ``moves`` (the discs down), ``over``, ``outcome`` (its ``result``,
-        ``winner`` and ``line``) and ``svg``.
+        The JSON answer: the board (``width``, ``height``, ``inarow``), ``to_move``
+        (None once the game is over), ``legal`` (0-based columns), ``moves`` (the discs
+        down), ``over``, ``outcome`` (its ``result``, ``winner`` and ``line``) and ``svg``.
 
     Raises:
         ApiError: 400 for an unknown parameter or a bad position.
@@ -421,13 +442,14 @@ def game(query: Query) -> dict[str, Any]:
         >>> answer["over"], answer["outcome"]["result"], answer["outcome"]["line"]
         (True, 'red wins', [[3, 0], [4, 0], [5, 0], [6, 0]])
     """
-    _only(query, "pos", "size")
+    _only(query, "pos", "size", "inarow")
     position = read_game(query)
     outcome = position.outcome()
     return {
         "pos": position.moves,
         "width": position.width,
         "height": position.height,
+        "inarow": position.inarow,
         "moves": position.ply,
         "to_move": None if outcome is not None else str(position.turn),
         "legal": position.legal_moves(),

@@ -10,6 +10,9 @@ Routes (every answer JSON, every error ``{"error": "..."}``):
 - ``/api/analyze``, ``/api/explain``, ``/api/move``, ``/api/review``, ``/api/game``,
   ``/api/info``: link4's own answers.
 
+Each route that takes a position (``pos``) takes ``size=WxH`` for another board than
+7 x 6 and ``inarow=k`` for another line than four (3 to 6, one that fits the board).
+
 To serve it from an ASGI server of one's own, :func:`create_app` gives the application
 configured by a :class:`ServeConfig`, as ``link4 serve`` runs it:
 
@@ -62,7 +65,17 @@ from link4.errors import SizeMismatchError, quoted
 from link4.limit import Limit
 from link4.players import DEFAULT_LEVEL, LEVEL_NAMES, LEVELS
 from link4.ratings import ANCHOR, LADDER_BOARD, RATINGS
-from link4.rules import MAX_HEIGHT, MAX_WIDTH, MIN_HEIGHT, MIN_WIDTH, MOVE_CHARACTERS, SIZES
+from link4.rules import (
+    INAROW,
+    MAX_HEIGHT,
+    MAX_INAROW,
+    MAX_WIDTH,
+    MIN_HEIGHT,
+    MIN_INAROW,
+    MIN_WIDTH,
+    MOVE_CHARACTERS,
+    SIZES,
+)
 from link4.web import answers
 from link4.web.answers import ApiError, Query
 from link4.web.guard import LOCAL_HOSTS, Guard
@@ -106,9 +119,10 @@ class ServeConfig:
             table of its own when more than 1), so that it ends sooner.
         table_mb: each search's transposition table, in MB.
         book: the opening book: :data:`link4.book.SHIPPED` (the default) for the one
-            shipped with link4, which serves 7 x 6 games (those of other sizes are
-            searched without it); a :class:`link4.Book` or the path of a book file, which
-            serves games of its own size only; or None for none.
+            shipped with link4, which serves 7 x 6 games of four in a row (those of other
+            sizes or lines are searched without it); a :class:`link4.Book` or the path of
+            a book file, which serves games of its own size and line only; or None for
+            none.
         cors: answer pages of other origins.
         hosts: the host names answered (None: any; by default those of a loopback
             address, :data:`link4.web.guard.LOCAL_HOSTS`).
@@ -194,6 +208,9 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
          '/api/info']
     """
     book = BookSource.of(config.book)  # read once, by the first solver made
+    # Solvers made for no board: each takes a game of any size and line, its table and
+    # book following the game's (width, height, inarow), so that a table of one game
+    # never answers for another (link4.Solver).
     slots = SearchSlots(
         config.searches,
         lambda threads: Solver(config.table_mb, threads=threads, book=book),
@@ -227,10 +244,14 @@ def create_app(config: ServeConfig = ServeConfig()) -> Starlette:
                 "level_names": {level: LEVEL_NAMES[level] for level in LEVELS},
                 "ratings": {level: dataclasses.asdict(RATINGS[level]) for level in LEVELS},
                 "ratings_board": list(LADDER_BOARD),
+                "ratings_inarow": INAROW,  # the ladder's games were of four in a row
                 "ratings_anchor": ANCHOR,
                 "widths": [MIN_WIDTH, MAX_WIDTH],
                 "heights": [MIN_HEIGHT, MAX_HEIGHT],
                 "sizes": [list(size) for size in SIZES],  # not every width goes with every height
+                # A line fits a board when it is at most its width or its height.
+                "inarows": [MIN_INAROW, MAX_INAROW],
+                "default_inarow": INAROW,
                 "move_characters": MOVE_CHARACTERS,
                 "time_limit": config.time_limit,
                 "searches": slots.count,
@@ -314,8 +335,8 @@ async def _api_error(request: Request, error: Exception) -> Response:
 
 
 async def _other_size(request: Request, error: Exception) -> Response:
-    # The book given to the server serves games of its own size only.
-    return JSONResponse({"error": f"this server's book does not serve that board: {error}"}, status_code=400)
+    # The book given to the server serves games of its own size and line only.
+    return JSONResponse({"error": f"this server's book does not serve that game: {error}"}, status_code=400)
 
 
 async def _http_error(request: Request, error: Exception) -> Response:
