@@ -292,6 +292,8 @@ void planes(const AnyPosition& p, int viewer, const py::object& out) {
 void register_vector_env(py::module_& m) {
     m.attr("NO_SCORE") = kNoScore;
     m.attr("MAX_OPENING_PLIES") = kMaxOpeningPlies;
+    m.def("max_opening_plies", &max_opening_plies, py::arg("inarow"),
+          "The most random opening moves of a game of `inarow` in a row: none completes a line.");
     m.def("planes", &planes, py::arg("position"), py::arg("viewer"), py::arg("out"));
     py::class_<AnyVectorEnv>(m, "VectorEnv")
         .def(py::init(&make_env),
@@ -321,8 +323,11 @@ void register_vector_env(py::module_& m) {
         .def_property("opening_plies",
             [](const AnyVectorEnv& env) { return env.visit([](const auto& e) { return e.opening_plies(); }); },
             [](AnyVectorEnv& env, int plies) {
-                if (plies < 0 || plies > kMaxOpeningPlies) raise_bad_argument("opening_plies", plies);
-                env.visit([&](auto& e) { e.set_opening_plies(plies); });
+                env.visit([&](auto& e) {
+                    if (plies < 0 || plies > max_opening_plies(e.geometry().inarow()))
+                        raise_bad_argument("opening_plies", plies);
+                    e.set_opening_plies(plies);
+                });
             });
     py::class_<AnyBots>(m, "Bots")
         .def(py::init(&make_bots),

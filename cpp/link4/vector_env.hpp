@@ -46,6 +46,10 @@ inline constexpr int kAgentDrawn = -1;  // the agent's side drawn at each episod
 // The most random moves an episode may open with: six, so that no opening completes a
 // four (red's fourth disc is the seventh move).
 inline constexpr int kMaxOpeningPlies = 6;
+// The most for a game of `inarow` in a row: fewer than red's k-th disc, move 2k - 1.
+constexpr int max_opening_plies(int inarow) {
+    return 2 * inarow - 2 < kMaxOpeningPlies ? 2 * inarow - 2 : kMaxOpeningPlies;
+}
 
 template <typename G>
 class VectorEnv {
@@ -63,9 +67,9 @@ class VectorEnv {
     // Each episode from the next reset on starts with `plies` uniformly random moves
     // (drawn from the environment's stream), before the agent's or the opponent's
     // first: openings that vary the games, as the levels' ladder plays them.
-    // Precondition: 0 <= plies <= kMaxOpeningPlies.
+    // Precondition: 0 <= plies <= max_opening_plies(its line).
     void set_opening_plies(int plies) {
-        assert(plies >= 0 && plies <= kMaxOpeningPlies);
+        assert(plies >= 0 && plies <= max_opening_plies(g_.inarow()));
         opening_plies_ = plies;
     }
     int opening_plies() const { return opening_plies_; }

@@ -501,6 +501,9 @@ def planes(position: Position, viewer: int, out: object) -> None:
 NO_SCORE: int
 MAX_OPENING_PLIES: int
 
+def max_opening_plies(inarow: int) -> int:
+    """The most random opening moves of a game of `inarow` in a row: none completes a line."""
+
 class VectorEnv:
     def __init__(
         self,

@@ -15,7 +15,7 @@ gymnasium = pytest.importorskip("gymnasium", minversion="1.0")
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 import link4  # noqa: E402
-from link4 import RED, YELLOW, Game, InarowError, SizeMismatchError, Solver  # noqa: E402
+from link4 import RED, YELLOW, Game, InarowError, SizeMismatchError, Solver, _core  # noqa: E402
 from link4.gymnasium import Connect4Env  # noqa: E402
 from link4.performance import unrated_because  # noqa: E402
 from link4.players import BatchBot  # noqa: E402
@@ -184,6 +184,12 @@ def test_an_opening_never_ends_a_game_of_three_in_a_row() -> None:
     with pytest.raises(ValueError, match="opening_plies must be an int from 0 to 4 with 3 in a row, not 5"):
         VectorEnv(2, width=4, height=4, inarow=3, opening_plies=5)
     assert VectorEnv(2, width=7, height=9, inarow=5, opening_plies=6).opening_plies == 6
+    # The core keeps to it as well, whoever sets it.
+    core = _core.VectorEnv(4, 4, 2, None, 0, None, 1 << 20, 1, inarow=3)
+    with pytest.raises(ValueError, match="opening_plies out of range: 5"):
+        core.opening_plies = 5
+    core.opening_plies = 4
+    assert core.opening_plies == 4
 
 
 def test_the_batch_bot_plays_for_the_line_of_the_batch() -> None:

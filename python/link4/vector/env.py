@@ -47,7 +47,8 @@ def max_opening_plies(inarow: int) -> int:
     Returns:
         The fewer of :data:`MAX_OPENING_PLIES` and 2 x ``inarow`` - 2.
     """
-    return min(MAX_OPENING_PLIES, 2 * inarow - 2)
+    return _core.max_opening_plies(inarow)
+
 
 # The byte of each column's move character: a batch of columns becomes move strings at once.
 _MOVE_BYTES = np.frombuffer(MOVE_CHARACTERS.encode("ascii"), dtype=np.uint8)
