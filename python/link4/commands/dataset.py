@@ -17,8 +17,9 @@ from link4.commands._options import (
     SEED,
     TABLE_MB,
     THREADS,
+    add_inarow_option,
     add_size_option,
-    board_size,
+    board_game,
     choice_list,
     one_of,
     whole_number,
@@ -28,6 +29,7 @@ from link4.dataset import FORMATS, Row, iter_random_positions, read_jsonl_row, w
 from link4.engine import DEFAULT_TABLE_MB
 from link4.errors import Interrupted, extra_hint, quoted
 from link4.game import Game
+from link4.rules import INAROW, Board
 
 DESCRIPTION = """\
 Write positions with their exact score and the score of every column (from the side to
@@ -35,7 +37,8 @@ move's view; None / empty where a column is full) to FILE, as .npz (numpy arrays
 planes in the mover's view as PettingZoo's connect_four_v3, ply, score, columns, legal),
 .jsonl or .csv (the format follows the file name, or --format). The positions are random
 games of A to B discs (--plies A-B, seeded with --seed) or, with --positions, the move
-strings of a file; --size WxH labels positions of another board. The work runs on
+strings of a file; --size WxH labels positions of another board, --inarow K of a game of
+K in a row (the .npz then holds inarow as well). The work runs on
 every core, with a progress bar on stderr (a line every 5 % or 30 s when stderr is no
 terminal). The rows go to FILE.partial as each batch of them is labelled, so memory
 does not depend on --count; FILE is written from it at the end. Ctrl-C keeps
@@ -61,6 +64,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--positions", metavar="FILE",
                    help="label the move strings of FILE (one per line) instead of random ones")
     add_size_option(p)
+    add_inarow_option(p)
     p.add_argument("--format", type=one_of(FORMATS), metavar=choice_list(FORMATS),
                    help="default: from the file name")
     p.add_argument("--threads", type=THREADS, default=None, metavar="N",
@@ -86,7 +90,7 @@ def _plies(text: str) -> tuple[int, int]:
                          f"not {quoted(text)}") from None
 
 
-def _given(path: str, board: tuple[int, int]) -> list[Game]:
+def _given(path: str, board: Board) -> list[Game]:
     """Read the move strings of ``--positions`` ``path``.
 
     Returns:
@@ -105,7 +109,7 @@ def _given(path: str, board: tuple[int, int]) -> list[Game]:
                 if not words or words[0].startswith("#"):
                     continue
                 try:
-                    game = Game(words[0], width=board[0], height=board[1])
+                    game = Game(words[0], width=board[0], height=board[1], inarow=board[2])
                 except ValueError as e:
                     raise ValueError(f"--positions {path}, line {n}: {e}") from None
                 if game.is_over():
@@ -122,7 +126,7 @@ def _given(path: str, board: tuple[int, int]) -> list[Game]:
 
 
 def _positions(
-    args: argparse.Namespace, board: tuple[int, int]
+    args: argparse.Namespace, board: Board
 ) -> tuple[Iterator[Game], int, dict[str, object]]:
     """The positions to label, drawn as they are needed.
 
@@ -143,12 +147,14 @@ def _positions(
         plies = _plies(args.plies)
         try:
             drawn = iter_random_positions(args.count, plies=plies, seed=args.seed,
-                                          width=board[0], height=board[1])
+                                          width=board[0], height=board[1], inarow=board[2])
         except ValueError as e:
             raise ValueError(f"--plies: {e}") from None
         total = args.count
         source = {"count": args.count, "plies": list(plies), "seed": args.seed}
     source["board"] = f"{board[0]}x{board[1]}"
+    if board[2] != INAROW:  # (a job of four in a row keeps the header it always had)
+        source["inarow"] = board[2]
     return drawn, total, source
 
 
@@ -198,7 +204,7 @@ def _rows(partial: Path) -> Iterator[Row]:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 dataset`` with the parsed arguments; return the exit status."""
-    board = board_size("dataset", args)
+    board = board_game("dataset", args)
     if board is None:
         return 2
     out = Path(args.out)
@@ -277,7 +283,8 @@ class _Checkpoint:
                 break
             cols = tuple(c if isinstance(c, int) or c is None else None for c in v)
             score = max(c for c in cols if c is not None)
-            rows.append(Row(self.rows + len(rows), game.moves, score, cols, game.width, game.height))
+            rows.append(Row(self.rows + len(rows), game.moves, score, cols, game.width, game.height,
+                            game.inarow))
         self.file.writelines(row.to_json() + "\n" for row in rows)
         self.file.flush()
         os.fsync(self.file.fileno())

@@ -14,8 +14,9 @@ from link4 import _core
 from link4.commands._options import (
     SEED,
     THREADS,
+    add_inarow_option,
     add_size_option,
-    board_size,
+    board_game,
     bots_help,
     choice_list,
     one_of,
@@ -24,6 +25,7 @@ from link4.commands._options import (
 from link4.errors import extra_hint, quoted
 from link4.players import BOT_NAMES
 from link4.ratings import LADDER_BOARD, LADDER_OPENING_PLIES
+from link4.rules import INAROW
 
 
 def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,6 +65,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="threads for the bots and the solver (default: every core)")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     add_size_option(p)
+    add_inarow_option(p)
     p.set_defaults(func=run)
 
 
@@ -114,9 +117,13 @@ def load_agent(spec: str) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 evaluate`` with the parsed arguments; return the exit status."""
-    board = board_size("evaluate", args)
+    board = board_game("evaluate", args)
     if board is None:
         return 2
+    most = _core.max_opening_plies(board[2])
+    if args.openings is not None and args.openings > most:
+        return _error(f"--openings: at most {most} with {board[2]} in a row (no opening may complete a "
+                      f"line), not {args.openings}")
     if args.nodes is not None and args.opponent != "perfect":
         return _error("--nodes is a budget for --opponent perfect")
     try:
@@ -124,8 +131,9 @@ def run(args: argparse.Namespace) -> int:
         from link4.players import Bot
     except ImportError as e:
         return _error(f"needs numpy and Gymnasium 1.x ({e}): {extra_hint('vector')}")
-    if args.opponent == "ladder" and board != LADDER_BOARD:
-        return _error(f"--opponent ladder: the ladder is measured on {LADDER_BOARD[0]}x{LADDER_BOARD[1]}")
+    if args.opponent == "ladder" and board != (*LADDER_BOARD, INAROW):
+        where = "{}x{}".format(*LADDER_BOARD) + ("" if board[2] == INAROW else ", four in a row")
+        return _error(f"--opponent ladder: the ladder is measured on {where}")
     try:
         agent = load_agent(args.agent)
     except ValueError as e:
@@ -135,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"link4 evaluate: {args.games} games of {args.agent} against {against}...", file=sys.stderr)
     try:
         result = evaluate(agent, games=args.games, opponent=opponent, seed=args.seed,
-                          threads=args.threads, width=board[0], height=board[1],
+                          threads=args.threads, width=board[0], height=board[1], inarow=board[2],
                           opening_plies=args.openings)
     except (TypeError, ValueError) as e:
         print(f"link4 evaluate: the agent failed: {type(e).__name__}: {e}", file=sys.stderr)
