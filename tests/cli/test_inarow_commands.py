@@ -4,6 +4,7 @@ starts."""
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -81,3 +82,53 @@ def test_book_build_refuses_a_line_that_does_not_fit(tmp_path: Path) -> None:
     assert p.returncode == 2
     assert p.stderr.startswith("link4 book: --inarow: 6 in a row fits no line of a 5x4 board")
     assert not out.exists()
+
+
+def test_review_values_a_connect_3_game_as_its_solver_does() -> None:
+    p = link4("review", "4455", "--size", "6x5", "--inarow", "3", "--json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert doc["inarow"] == 3
+    three = Solver(table_mb=16, book=None, width=6, height=5, inarow=3)
+    for move in doc["moves"]:
+        before = Game("4455"[: move["ply"]], width=6, height=5, inarow=3)
+        assert move["value"]["score"] == three.solve(before)
+        values = three.analyze(before)
+        best = max(v for v in values if v is not None)
+        assert move["best"] == [c for c, v in enumerate(values) if v == best]
+    # Yellow's 4 lets red win with its 3rd disc instead of its 5th: an inaccuracy.
+    assert [m["mark"] for m in doc["moves"]] == ["best", "inaccuracy", "best", "best"]
+    p = link4("review", "4455", "--size", "6x5", "--inarow", "3")
+    assert p.stdout.startswith("Review of 4455 (6x5, 3 in a row, 4 moves, not over).")
+
+
+def test_dataset_labels_positions_by_their_line(tmp_path: Path) -> None:
+    out = tmp_path / "c3.jsonl"
+    p = link4("dataset", "--size", "5x4", "--inarow", "3", "--count", "30", "--plies", "2-4", "--seed", "1",
+              "--out", str(out))
+    assert p.returncode == 0, p.stderr
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(rows) == 30
+    three = Solver(table_mb=16, book=None, width=5, height=4, inarow=3)
+    for row in rows:
+        assert (row["width"], row["height"], row["inarow"]) == (5, 4, 3)
+        game = Game(row["moves"], width=5, height=4, inarow=3)
+        assert row["score"] == three.solve(game)
+        assert row["columns"] == three.analyze(game)
+
+
+def test_evaluate_plays_the_line_and_keeps_openings_short_of_it() -> None:
+    p = link4("evaluate", "--agent", "random", "--opponent", "perfect", "--size", "4x4", "--inarow", "3",
+              "--games", "6", "--seed", "1", "--json")
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    # Connect 3 on 4x4 is the first player's: perfect play as red wins every game.
+    assert doc["as_yellow"] == {"wins": 0, "draws": 0, "losses": 3}
+    assert doc["rating"] is None
+    p = link4("evaluate", "--agent", "random", "--size", "4x4", "--inarow", "3", "--openings", "5")
+    assert p.returncode == 2
+    assert p.stderr == ("link4 evaluate: --openings: at most 4 with 3 in a row (no opening may complete a "
+                        "line), not 5\n")
+    p = link4("evaluate", "--agent", "random", "--opponent", "ladder", "--inarow", "5")
+    assert p.returncode == 2
+    assert p.stderr == "link4 evaluate: --opponent ladder: the ladder is measured on 7x6, four in a row\n"

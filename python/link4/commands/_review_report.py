@@ -12,7 +12,7 @@ from typing import TextIO
 from link4.commands._terminal import Palette, visible_width
 from link4.game_review import Review, value_words
 from link4.marks import ASCII_SYMBOLS, MARKS, SYMBOLS, Mark, Value
-from link4.rules import Player
+from link4.rules import INAROW, Player
 
 CHART_ROWS = 4
 """Rows of the chart on each side of the draw line."""
@@ -57,7 +57,7 @@ class ReviewReport:
         r = self.review
         game = r.game
         outcome = game.outcome()
-        size = f"{r.width}x{r.height}"
+        size = f"{r.width}x{r.height}" + ("" if r.inarow == INAROW else f", {r.inarow} in a row")
         count = f"{len(r.pos)} move{'s' if len(r.pos) != 1 else ''}"
         end = f": {outcome}" if outcome is not None else ", not over"
         line = f"Review of {r.pos or 'the empty board'} ({size}, {count}{end})."

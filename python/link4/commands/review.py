@@ -11,9 +11,10 @@ from link4.commands._options import (
     TABLE_MB,
     THREADS,
     add_book_option,
+    add_inarow_option,
     add_size_option,
     amount,
-    board_size,
+    board_game,
     book_choice,
     threads_or_every_core,
 )
@@ -52,6 +53,7 @@ examples:
   link4 review 4453                        the moves given
   link4 review game.txt                    a record saved by link4 play
   link4 review 3344 --size 6x5 --json      another board, as JSON
+  link4 review 4455 --size 7x9 --inarow 5  a game of Connect 5
   link4 review game.txt --time-limit 10    at most 10 s: bounds where it runs out"""
 
 
@@ -89,6 +91,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help=f"solver table size (default {DEFAULT_TABLE_MB})",
     )
     add_size_option(p)
+    add_inarow_option(p)
     add_book_option(p)
     p.set_defaults(func=run)
 
@@ -129,12 +132,13 @@ def _written_as_moves(text: str) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``link4 review`` with the parsed arguments; return the exit status."""
-    board = board_size("review", args)
+    board = board_game("review", args)
     if board is None:
         return 2
+    width, height, inarow = board
     try:
         moves = _moves(args.game)
-        game = Game(moves, width=board[0], height=board[1])
+        game = Game(moves, width=width, height=height, inarow=inarow)
     except (InvalidMoveError, IllegalMoveError) as e:
         if os.path.isfile(args.game):
             return _error(f"{quoted(args.game)}: {e}")
@@ -148,7 +152,8 @@ def run(args: argparse.Namespace) -> int:
         return _error(f"--book: {e}")
     try:
         threads = threads_or_every_core(args.threads)
-        solver = Solver(table_mb=args.table_mb, threads=threads, book=book, width=board[0], height=board[1])
+        solver = Solver(table_mb=args.table_mb, threads=threads, book=book, width=width, height=height,
+                        inarow=inarow)
     except (ValueError, MemoryError) as e:
         return _error(f"--table-mb: {e}")
     status = 0
