@@ -103,7 +103,7 @@ return {
   valuesShown: !document.getElementById("values").hidden,
   analysis: document.body.dataset.analysis,
   settings: Object.fromEntries(
-    ["mode", "human-colour", "level", "level-yellow", "size-width", "size-height"].map(
+    ["mode", "human-colour", "level", "level-yellow", "size-width", "size-height", "inarow"].map(
       (id) => [id, document.getElementById(id).value])),
   url: location.href,
 };

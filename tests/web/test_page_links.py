@@ -1,5 +1,5 @@
-"""Positions from outside link4 serve's page, in a real browser: a link's ?pos= and
-?size=, and moves typed or pasted into the Moves box. The server judges each (the page
+"""Positions from outside link4 serve's page, in a real browser: a link's ?pos=, ?size=
+and ?inarow=, and moves typed or pasted into the Moves box. The server judges each (the page
 asks /api/game, as it asks for any position); one it refuses shows the server's own
 message on the page, leaves the game and every setting as they were, and starts nothing:
 no engine move, no request for one."""
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.heavy  # a browser, and a page load for each link
 REMEMBERED = {"mode": "engine", "human": "yellow", "level": "4"}
 SETTINGS = {
     "mode": "engine", "human-colour": "yellow", "level": "4", "level-yellow": "5",
-    "size-width": "7", "size-height": "6",
+    "size-width": "7", "size-height": "6", "inarow": "4",
 }
 
 REFUSED_LINKS = [
@@ -43,6 +43,9 @@ REFUSED_LINKS = [
     "?pos=44&size=3x3", "?size=13x6", "?pos=4&size=7x14", "?size=12x10", "?pos=a&size=10x12",
     "?size=abc", "?size=7x", "?size=x6",
     "?size=7x6x1", "?size=0x0", "?size=", "?pos=4&size=7x6&size=8x7",
+    # bad lines: out of range, longer than the board, not a number, given twice
+    "?inarow=7", "?pos=4&inarow=2", "?pos=4&size=5x5&inarow=6", "?inarow=five", "?inarow=5&inarow=4",
+    "?pos=334455667", "?pos=334455667&inarow=4",  # four in a row ends it on move 7
     # given twice, huge
     "?pos=4&pos=5", "?pos=" + "4" * 3000, "?pos=" + "1234567" * 500, "?pos=" + "a" * 4000,
 ]
@@ -65,7 +68,8 @@ def refusal(link: str) -> str:
     """The server's message for the link's position (what /api/game answers)."""
     query = parse_qs(urlsplit(link).query, keep_blank_values=True)
     try:
-        game({"pos": query.get("pos", [""]), **({"size": query["size"]} if "size" in query else {})})
+        board = {name: query[name] for name in ("size", "inarow") if name in query}
+        game({"pos": query.get("pos", [""]), **board})
     except ApiError as error:
         assert error.status == 400
         return error.message
@@ -79,7 +83,7 @@ def test_a_link_the_server_refuses_is_said_and_starts_nothing(page: Page, link: 
     assert shown["error"].endswith(refusal(link))
     assert shown["settings"] == SETTINGS
     assert shown["record"] == "" and shown["discs"] == [] and shown["drops"] == 7
-    assert "pos=" not in shown["url"] and "size=" not in shown["url"]
+    assert "pos=" not in shown["url"] and "size=" not in shown["url"] and "inarow=" not in shown["url"]
     assert shown["status"] == "Red to move — Engine move starts the engine"
     assert page.requested("api/move") == []
     # It waits for the user: Engine move starts the engine.

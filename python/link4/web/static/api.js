@@ -42,20 +42,22 @@ async function getJSON(path, params, signal) {
   return body;
 }
 
-// size is "WxH" or null for the standard 7 x 6 board.
+// `board` names the game's board and line: { size, inarow }, size "WxH" or null for the
+// standard 7 x 6, inarow the discs in a row that win or null for four. (A link's own
+// values may be lists, each value sent for the server to judge.)
 export const info = (signal) => getJSON("api/info", {}, signal);
 
-export const game = (pos, size, signal) => getJSON("api/game", { pos, size }, signal);
+export const game = (pos, board, signal) => getJSON("api/game", { pos, ...board }, signal);
 
 // timeLimit: the seconds the search may take (null: the server's limit).
-export const analyze = (pos, size, { pv = false, timeLimit = null } = {}, signal) =>
-  getJSON("api/analyze", { pos, size, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
+export const analyze = (pos, board, { pv = false, timeLimit = null } = {}, signal) =>
+  getJSON("api/analyze", { pos, ...board, pv: pv ? 1 : null, time_limit: timeLimit }, signal);
 
-export const move = (pos, size, level, signal) => getJSON("api/move", { pos, size, level }, signal);
+export const move = (pos, board, level, signal) => getJSON("api/move", { pos, ...board, level }, signal);
 
 // Why the position is worth what it is: its threats, and the words in `lines`.
-export const explain = (pos, size, timeLimit, signal) =>
-  getJSON("api/explain", { pos, size, time_limit: timeLimit }, signal);
+export const explain = (pos, board, timeLimit, signal) =>
+  getJSON("api/explain", { pos, ...board, time_limit: timeLimit }, signal);
 
 // The game reviewed move by move: every move's mark, the turning points, the value series.
-export const review = (pos, size, signal) => getJSON("api/review", { pos, size }, signal);
+export const review = (pos, board, signal) => getJSON("api/review", { pos, ...board }, signal);

@@ -12,6 +12,7 @@ import {
   redo,
   renderStatus,
   setBusy,
+  setInarow,
   setSize,
   showError,
   showPv,
@@ -77,6 +78,10 @@ function bindControls() {
   };
   onChange("size-width", onSize);
   onChange("size-height", onSize);
+  onChange("inarow", (select) => {
+    setInarow(Number(select.value));
+    newGame();
+  });
   onChange("analysis-toggle", (box) => {
     state.analysisOn = box.checked;
     store.set("analysis", state.analysisOn ? "on" : "off");
@@ -204,6 +209,7 @@ async function start() {
   fillSelect($("level-yellow"), info.levels, levelLabel);
   fillSelect($("size-width"), range(info.widths), String);
   fillSelect($("size-height"), range(info.heights), String);
+  fillSelect($("inarow"), range(info.inarows), (inarow) => `Connect ${inarow}`);
 
   const known = (value, options) => (options.includes(value) ? value : null);
   state.mode = known(store.get("mode", "engine"), ["engine", "humans", "watch"]) || "engine";
@@ -214,6 +220,7 @@ async function start() {
   state.analysisOn = store.get("analysis", "on") !== "off";
 
   setSize(STANDARD.width, STANDARD.height);
+  setInarow(STANDARD.inarow);
   $("mode").value = state.mode;
   $("human-colour").value = state.human;
   $("level").value = state.level;

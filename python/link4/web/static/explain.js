@@ -7,7 +7,7 @@
 
 import * as api from "./api.js";
 import { svgElement } from "./board.js";
-import { $, moves, sizeParam, store } from "./play.js";
+import { $, boardKey, boardParams, moves, store } from "./play.js";
 
 const SECONDS = 5; // the most an explanation may search: the verdict says what it proved
 const SHAPES = { red: "▲", yellow: "■" };
@@ -72,8 +72,8 @@ async function explainShown() {
   const toggle = $("explain-toggle");
   if (!toggle.checked) return;
   const pos = moves();
-  const size = sizeParam();
-  if (shown && shown.moves === pos && shown.size === size) {
+  const key = boardKey();
+  if (shown && shown.moves === pos && shown.board === key) {
     markThreats();
     return;
   }
@@ -81,8 +81,8 @@ async function explainShown() {
   controller = new AbortController();
   setState("loading");
   try {
-    const answer = await api.explain(pos, size, SECONDS, controller.signal);
-    shown = { ...answer, size };
+    const answer = await api.explain(pos, boardParams(), SECONDS, controller.signal);
+    shown = { ...answer, board: key };
     renderText(answer);
     markThreats();
     setState("done");

@@ -16,12 +16,13 @@ import { moveOf } from "./notation.js";
 import { analyseInRounds } from "./rounds.js";
 
 export const $ = (id) => document.getElementById(id);
-export const STANDARD = { width: 7, height: 6 };
+export const STANDARD = { width: 7, height: 6, inarow: 4 };
 
 export const state = {
   info: null,
   width: STANDARD.width,
   height: STANDARD.height,
+  inarow: STANDARD.inarow, // the discs in a row that win
   line: "",
   cursor: 0,
   game: null, // /api/game's answer for the position shown, null while it loads
@@ -46,10 +47,15 @@ export const state = {
   playedHere: false, // a move was played on this page: "you win" means something
 };
 
-// The moves of the position shown, and its board's size parameter (null for 7 x 6).
+// The moves of the position shown, its board's size parameter (null for 7 x 6) and its
+// line's (null for four); `boardParams()` is both, as api.js takes them.
 export const moves = () => state.line.slice(0, state.cursor);
 export const sizeParam = () =>
   state.width === STANDARD.width && state.height === STANDARD.height ? null : `${state.width}x${state.height}`;
+export const inarowParam = () => (state.inarow === STANDARD.inarow ? null : state.inarow);
+export const boardParams = () => ({ size: sizeParam(), inarow: inarowParam() });
+// Two positions with the same moves are the same only on the same board and line.
+export const boardKey = () => `${state.width}x${state.height}:${state.inarow}`;
 export const colourAt = (ply) => (ply % 2 === 0 ? "red" : "yellow");
 
 // Settings survive a reload (where the browser allows it).
@@ -146,6 +152,8 @@ function syncPage() {
   if (record) params.set("pos", record);
   const size = sizeParam();
   if (size) params.set("size", size);
+  const inarow = inarowParam();
+  if (inarow) params.set("inarow", String(inarow));
   const query = params.toString();
   history.replaceState(null, "", query ? `?${query}` : location.pathname);
   $("undo").disabled = undoTarget() === null;
@@ -232,9 +240,10 @@ function newGeneration() {
 }
 
 // The board of the position, fetched unless it is the one shown.
-async function loadGame(pos, size, signal, animate) {
+async function loadGame(pos, params, signal, animate) {
   const game = state.game;
-  if (game && game.pos === pos && game.width === state.width && game.height === state.height) return game;
+  const same = game && game.width === state.width && game.height === state.height && game.inarow === state.inarow;
+  if (same && game.pos === pos) return game;
   state.game = null;
   state.analysis = null;
   state.analysisRunning = false;
@@ -242,7 +251,7 @@ async function loadGame(pos, size, signal, animate) {
   state.pv = null;
   renderStatus();
   renderAnalysis();
-  const answer = await api.game(pos, size, signal);
+  const answer = await api.game(pos, params, signal);
   if (signal.aborted) throw new DOMException("a newer position is shown", "AbortError");
   state.game = answer;
   renderDrops($("drops"), answer.width, playColumn);
@@ -254,12 +263,12 @@ async function loadGame(pos, size, signal, animate) {
 
 // The analysis of the position, in rounds, each shown as it comes. It never throws: its
 // failure is said and the game goes on; a newer position ends it.
-async function loadAnalysis(pos, size, signal, current) {
+async function loadAnalysis(pos, params, signal, current) {
   state.analysisFailed = false;
   state.analysisRunning = true;
   renderAnalysis();
   try {
-    await analyseInRounds(pos, size, state.info.time_limit, signal, (answer) => {
+    await analyseInRounds(pos, params, state.info.time_limit, signal, (answer) => {
       if (!current()) return;
       state.analysis = answer;
       renderAnalysis();
@@ -277,7 +286,7 @@ async function loadAnalysis(pos, size, signal, current) {
 async function engineChoice(game, signal, engineOnce) {
   if (state.mode === "watch" && !engineOnce) await sleep(state.delay, signal);
   try {
-    return await api.move(game.pos, sizeParam(), levelFor(game.to_move), signal);
+    return await api.move(game.pos, boardParams(), levelFor(game.to_move), signal);
   } catch (error) {
     if (error instanceof api.ApiError) {
       error.message = `The engine could not move: ${error.message} (Engine move tries again)`;
@@ -292,20 +301,20 @@ async function engineChoice(game, signal, engineOnce) {
 export async function update({ animate = false, engineOnce = false } = {}) {
   const { signal, current } = newGeneration();
   const pos = moves();
-  const size = sizeParam();
+  const params = boardParams();
   state.thinking = false;
   state.updating = true;
   state.pvPending = false;
   setBusy(true);
   try {
-    const game = await loadGame(pos, size, signal, animate);
+    const game = await loadGame(pos, params, signal, animate);
     if (!current()) return;
     state.thinking = (engineOnce || engineToMove(game)) && !game.over;
     syncPage();
     renderAnalysis();
     // Not yet asked, or its rounds cut short by a generation that kept the position.
     const wanted = state.analysisOn && !game.over && (state.analysis === null || state.analysisRunning);
-    const analysed = wanted ? loadAnalysis(pos, size, signal, current) : null;
+    const analysed = wanted ? loadAnalysis(pos, params, signal, current) : null;
     if (!state.thinking) {
       await analysed;
       return;
@@ -413,7 +422,7 @@ export async function showPv() {
   setBusy(true);
   $("pv").textContent = "Searching…";
   try {
-    const answer = await api.analyze(moves(), sizeParam(), { pv: true }, state.controller.signal);
+    const answer = await api.analyze(moves(), boardParams(), { pv: true }, state.controller.signal);
     if (generation !== state.generation) return;
     state.pv = answer.pv || "";
     state.pvComplete = answer.pv_complete !== false;
@@ -446,6 +455,27 @@ export function setSize(width, height) {
   const lettered = width > 9; // the columns past the ninth are letters
   $("help-columns").replaceChildren(...(lettered ? [...keys(0, 8), ", ", ...keys(9, width - 1)] : keys(0, width - 1)));
   $("record").inputMode = lettered ? "text" : "numeric";
+  offerLines();
+  renderRatingsNote();
+}
+
+// ---------------------------------------------------------------- the line that wins
+
+// A line fits a board when it is no longer than its width or its height: the longer
+// ones are not offered, and one that no longer fits gives way to the longest that does.
+const fits = (inarow) => inarow <= Math.max(state.width, state.height);
+
+function offerLines() {
+  for (const option of $("inarow").options) option.disabled = !fits(Number(option.value));
+  if (!fits(state.inarow)) setInarow(Math.max(state.width, state.height));
+}
+
+export const lineName = (inarow) => (inarow === STANDARD.inarow ? "Connect Four" : `Connect ${inarow}`);
+
+export function setInarow(inarow) {
+  state.inarow = inarow;
+  $("inarow").value = String(inarow);
+  $("variant").textContent = lineName(inarow);
   renderRatingsNote();
 }
 
@@ -455,14 +485,18 @@ function keys(first, last) {
   return first === last ? [key(first)] : [key(first), "–", key(last)];
 }
 
-// The levels' ratings were measured on one board: elsewhere the page says so.
+// The levels' ratings were measured on one board and line: elsewhere the page says so.
 export function renderRatingsNote() {
   const note = $("ratings-note");
-  const board = state.info && state.info.ratings_board;
-  if (!note || !board) return;
-  const [width, height] = board;
-  const here = state.width === width && state.height === height;
-  note.textContent = here
-    ? `Elo ratings on the ${width}×${height} board (${state.info.ratings_anchor} = 0)`
-    : `Elo ratings measured on ${width}×${height}, not on this board`;
+  const ladder = state.info && state.info.ratings_board;
+  if (!note || !ladder) return;
+  const [width, height] = ladder;
+  const line = state.info.ratings_inarow;
+  if (state.width !== width || state.height !== height) {
+    note.textContent = `Elo ratings measured on ${width}×${height}, not on this board`;
+  } else if (state.inarow !== line) {
+    note.textContent = `Elo ratings measured on ${lineName(line)}, not on ${lineName(state.inarow)}`;
+  } else {
+    note.textContent = `Elo ratings on the ${width}×${height} board (${state.info.ratings_anchor} = 0)`;
+  }
 }

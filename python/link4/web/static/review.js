@@ -9,11 +9,11 @@
 
 import * as api from "./api.js";
 import { capitalise, element, svgElement } from "./board.js";
-import { $, sizeParam, state, update } from "./play.js";
+import { $, boardKey, boardParams, state, update } from "./play.js";
 
 const CHART = { width: 640, height: 170, left: 8, right: 8, top: 16, bottom: 16 };
 
-const review = { doc: null, size: null, controller: null };
+const review = { doc: null, board: null, controller: null }; // board: the boardKey() reviewed
 
 const percent = (share) => (share === null ? "–" : `${Math.round(100 * share)} %`);
 const markText = (move) => (move.mark === null ? "not marked (not solved in time)" : `${move.symbol} ${move.mark}`);
@@ -206,7 +206,7 @@ function render(doc) {
 function follow() {
   const doc = review.doc;
   if (!doc) return;
-  if (state.line !== doc.pos || sizeParam() !== review.size) {
+  if (state.line !== doc.pos || boardKey() !== review.board) {
     review.doc = null;
     $("review").hidden = true;
     setReviewState("off");
@@ -230,15 +230,15 @@ export async function openReview() {
   if (review.controller) review.controller.abort();
   review.controller = new AbortController();
   const pos = state.line;
-  const size = sizeParam();
+  const key = boardKey();
   setReviewState("loading");
   const box = $("review");
   box.hidden = false;
   box.replaceChildren(element("p", "review-note", "Reviewing the game…"));
   try {
-    const doc = await api.review(pos, size, review.controller.signal);
+    const doc = await api.review(pos, boardParams(), review.controller.signal);
     review.doc = doc;
-    review.size = size;
+    review.board = key;
     render(doc);
     setReviewState("shown");
   } catch (error) {

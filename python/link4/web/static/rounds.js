@@ -22,14 +22,14 @@ export function roundLimits(serverLimit) {
 const openness = (answer) =>
   answer.columns.reduce((sum, column) => sum + (column === null ? 0 : column.upper - column.lower), 0);
 
-// Ask for the analysis of `pos` round after round until it is exact or the rounds are
-// over; `shown(answer)` gets each answer that proves no less than those before (each is
-// true, but a round may run on a solver whose table holds less of the position). Throws
-// what the requests throw.
-export async function analyseInRounds(pos, size, serverLimit, signal, shown) {
+// Ask for the analysis of `pos` (on `board`, as api.js takes it) round after round until
+// it is exact or the rounds are over; `shown(answer)` gets each answer that proves no
+// less than those before (each is true, but a round may run on a solver whose table
+// holds less of the position). Throws what the requests throw.
+export async function analyseInRounds(pos, board, serverLimit, signal, shown) {
   let open = Infinity;
   for (const seconds of roundLimits(serverLimit)) {
-    const answer = await api.analyze(pos, size, { timeLimit: seconds }, signal);
+    const answer = await api.analyze(pos, board, { timeLimit: seconds }, signal);
     if (signal.aborted) return;
     if (openness(answer) <= open) {
       open = openness(answer);
