@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from link4 import Game, Solver
+from link4.book import default_book
 from link4.players import LEVELS
 from link4.score import best_columns
 from tests.support.web_server import ServerProcess, needs_web, started_server
@@ -73,6 +74,21 @@ def test_the_book_of_four_in_a_row_answers_for_no_other_line(server: ServerProce
     assert status == 200 and answer["score"] == five
     status, answer = server.get(f"/solve?pos={moves}")
     assert status == 200 and answer["score"] == Solver().analyze(moves) != five
+
+
+def test_a_book_given_to_the_server_refuses_games_of_another_line() -> None:
+    # The shipped book's file given by its path: it serves its own game only, as a book
+    # given serves its own board only.
+    book = default_book()
+    assert book is not None and book.path is not None
+    with started_server("--threads", "1", "--book", str(book.path)) as server:
+        status, answer = server.get("/solve?pos=4453&inarow=5")
+        assert status == 400 and answer["error"] == (
+            "this server's book does not serve that game: lines differ: the book is of 4 in a row, "
+            "but 5 in a row is expected here"
+        )
+        assert server.get("/api/game?pos=4453&inarow=5")[0] == 200  # no search, no book
+        assert server.get("/solve?pos=445344332")[0] == 200
 
 
 def test_game_describes_a_game_of_five(server: ServerProcess) -> None:
