@@ -8,6 +8,7 @@ a larger budget takes up only the games left unsolved:
     python bench/inarow_table.py --out inarow.jsonl --seconds 20        # every game
     python bench/inarow_table.py --out inarow.jsonl --seconds 600 --skip-larger   # the rest, longer
     python bench/inarow_table.py --out inarow.jsonl --table             # the Markdown table
+    python bench/inarow_table.py --out inarow.jsonl --grids             # ... as the docs' grids
 
 With --skip-larger a game is left out when a game of the same line on a board no wider
 and no taller stayed unsolved within the budget: a larger board holds every line of the
@@ -109,6 +110,33 @@ def beyond(game: tuple[int, int, int], unsolved: list[tuple[int, int, int]]) -> 
     return next(((uw, uh, uk) for uw, uh, uk in unsolved if uk == k and uw <= w and uh <= h), None)
 
 
+def cell(doc: dict[str, object] | None) -> str:
+    """A game in a grid: "1st 9" (the first player wins with move 9), "2nd 24", "draw",
+    or "?" where it is unsettled; blank for a line that fits no direction of the board."""
+    if doc is None:
+        return ""
+    who, last = outcome(doc)
+    if who == "draw":
+        return "draw"
+    if who in ("first", "second"):
+        return f"{'1st' if who == 'first' else '2nd'} {last}"
+    return "?"
+
+
+def grids(known: dict[str, dict[str, object]]) -> str:
+    """A Markdown grid for each line, width down and height across, as the docs show them."""
+    heights = range(MIN_HEIGHT, MAX_HEIGHT + 1)
+    parts = []
+    for k in LINES:
+        rows = [f"{k} in a row:", "", "| width \\ height | " + " | ".join(map(str, heights)) + " |",
+                "|---|" + "---|" * len(heights)]
+        for w in range(MIN_WIDTH, MAX_WIDTH + 1):
+            cells = [cell(known.get(key(w, h, k))) if is_supported_size(w, h) else "" for h in heights]
+            rows.append(f"| {w} | " + " | ".join(cells) + " |")
+        parts.append("\n".join(rows))
+    return "\n\n".join(parts)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -117,6 +145,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="the budget of each game")
     parser.add_argument("--table-mb", type=int, default=1024)
     parser.add_argument("--table", action="store_true", help="print the Markdown table of the file and stop")
+    parser.add_argument("--grids", action="store_true",
+                        help="print a Markdown grid of the file's outcomes for each line and stop")
     parser.add_argument("--skip-larger", action="store_true",
                         help="leave out a game when one of its line on a board no wider and no taller "
                         "stayed unsolved within the budget")
@@ -124,6 +154,9 @@ def main() -> None:
     known = read(args.out)
     if args.table:
         print(table(known))
+        return
+    if args.grids:
+        print(grids(known))
         return
     for w, h, k in games():
         doc = known.get(key(w, h, k))
