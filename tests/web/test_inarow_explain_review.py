@@ -131,7 +131,7 @@ def test_reviews_of_other_lines_mark_each_move_by_its_exact_values(server: Serve
     marks = set()
     for width, height, inarow, _ in BOARDS:
         solver = Solver(table_mb=16, width=width, height=height, inarow=inarow)
-        for _ in range(6):
+        for _ in range(3):
             game = random_game(rng, width, height, inarow, width * height)  # to its end
             status, answer = server.get(f"/api/review?{query(game)}")
             assert status == 200, answer
