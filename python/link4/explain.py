@@ -9,7 +9,7 @@ the guide :doc:`/guides/explain` tells them for players.
 
 On a game of another line than four (``Game(inarow=k)``) a threat completes a line of k,
 and the words say so ("the line of 5"): the threats and the static rules come from the
-core, whose rules hold for a line of any length (docs/solver.md, "k in a row"), and the
+core, whose rules hold for a line of any length (:doc:`/solver`, "k in a row"), and the
 parity rule of thumb is about threats and rows alone.
 
 >>> from link4 import Game, Solver
