@@ -147,6 +147,9 @@ def main() -> None:
     parser.add_argument("--table", action="store_true", help="print the Markdown table of the file and stop")
     parser.add_argument("--grids", action="store_true",
                         help="print a Markdown grid of the file's outcomes for each line and stop")
+    parser.add_argument("--lines", type=int, nargs="+", choices=LINES, default=list(LINES), metavar="K",
+                        help="solve the games of these lines only (default: 3 5 6), so that two runs "
+                        "on two cores share the file")
     parser.add_argument("--skip-larger", action="store_true",
                         help="leave out a game when one of its line on a board no wider and no taller "
                         "stayed unsolved within the budget")
@@ -159,9 +162,12 @@ def main() -> None:
         print(grids(known))
         return
     for w, h, k in games():
+        if k not in args.lines:
+            continue
         doc = known.get(key(w, h, k))
         if doc is not None and (doc["lower"] == doc["upper"] or float(doc["budget"]) >= args.seconds):  # type: ignore[arg-type]
             continue
+        known.update(read(args.out))  # what another run on the file found meanwhile
         smaller = beyond((w, h, k), open_within(known, args.seconds)) if args.skip_larger else None
         if smaller is not None:
             print(key(w, h, k), "left out: unsolved already on", key(*smaller), flush=True)
