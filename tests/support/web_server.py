@@ -12,12 +12,13 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from email.message import Message
 from typing import Any
 
 import pytest
 
+from link4 import Game
 from link4.web.process import ServeProcess
 
 
@@ -72,3 +73,14 @@ def running_server(*args: str) -> Iterator[str]:
     """The URL of ``link4 serve --port 0 *args`` running for the length of the block."""
     with started_server(*args) as server:
         yield server.url
+
+
+def exact_server() -> AbstractContextManager[ServerProcess]:
+    """A server on one thread whose time limit no test position comes near: every
+    answer is exact."""
+    return started_server("--threads", "1", "--time-limit", "60")
+
+
+def game_query(game: Game) -> str:
+    """The query of ``game``'s position, board and line, as the page sends them."""
+    return f"pos={game.moves}&size={game.width}x{game.height}&inarow={game.inarow}"

@@ -14,20 +14,15 @@ from link4 import Game, Solver
 from link4.book import default_book
 from link4.players import LEVELS
 from link4.score import best_columns
-from tests.support.web_server import ServerProcess, needs_web, started_server
+from tests.support.web_server import ServerProcess, exact_server, game_query, needs_web, started_server
 
 needs_web()
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
-    # A limit no test position comes near: every answer here is exact.
-    with started_server("--threads", "1", "--time-limit", "60") as running:
+    with exact_server() as running:
         yield running
-
-
-def query(game: Game) -> str:
-    return f"pos={game.moves}&size={game.width}x{game.height}&inarow={game.inarow}"
 
 
 def random_running_game(rng: random.Random, width: int, height: int, inarow: int, least: int) -> Game:
@@ -55,10 +50,10 @@ def test_solve_and_analyze_equal_the_exact_solver_of_each_line(server: ServerPro
         for width, height, inarow, least in BOARDS:
             game = random_running_game(rng, width, height, inarow, least)
             scores = solvers[width, height, inarow].analyze(game)
-            status, answer = server.get(f"/solve?{query(game)}")
+            status, answer = server.get(f"/solve?{game_query(game)}")
             assert status == 200, answer
             assert answer == {"pos": game.moves, "score": [100 if s is None else s for s in scores]}
-            status, answer = server.get(f"/api/analyze?{query(game)}")
+            status, answer = server.get(f"/api/analyze?{game_query(game)}")
             assert status == 200, answer
             assert (answer["width"], answer["height"], answer["inarow"]) == (width, height, inarow)
             assert [c and c["score"] for c in answer["columns"]] == scores
@@ -114,7 +109,7 @@ def test_every_level_moves_in_games_of_other_lines(server: ServerProcess) -> Non
         game = Game(moves, width=width, height=height, inarow=inarow)
         scores = Solver(table_mb=16, width=width, height=height, inarow=inarow).analyze(game)
         for level in LEVELS:
-            status, answer = server.get(f"/api/move?{query(game)}&level={level}&seed=3")
+            status, answer = server.get(f"/api/move?{game_query(game)}&level={level}&seed=3")
             assert status == 200, answer
             assert answer["column"] in game.legal_moves()
             assert answer["pos_after"] == moves + answer["move"]

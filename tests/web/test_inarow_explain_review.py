@@ -16,7 +16,7 @@ import pytest
 import link4
 from link4 import Game, Solver
 from link4.score import winning_move
-from tests.support.web_server import ServerProcess, needs_web, started_server
+from tests.support.web_server import ServerProcess, exact_server, game_query, needs_web
 
 needs_web()
 
@@ -28,12 +28,8 @@ DIRECTIONS = ((1, 0), (0, 1), (1, 1), (1, -1))
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[ServerProcess]:
-    with started_server("--threads", "1", "--time-limit", "60") as running:
+    with exact_server() as running:
         yield running
-
-
-def query(game: Game) -> str:
-    return f"pos={game.moves}&size={game.width}x{game.height}&inarow={game.inarow}"
 
 
 def random_game(rng: random.Random, width: int, height: int, inarow: int, least: int) -> Game:
@@ -86,7 +82,7 @@ def test_explanations_of_other_lines_say_what_the_solver_and_the_board_say(serve
         solver = Solver(table_mb=16, width=width, height=height, inarow=inarow)
         for _ in range(25):
             game = random_game(rng, width, height, inarow, least)
-            status, answer = server.get(f"/api/explain?{query(game)}")
+            status, answer = server.get(f"/api/explain?{game_query(game)}")
             assert status == 200, answer
             assert answer == link4.explain(game, solver=solver).to_dict()
             assert (answer["width"], answer["height"], answer["inarow"]) == (width, height, inarow)
@@ -133,7 +129,7 @@ def test_reviews_of_other_lines_mark_each_move_by_its_exact_values(server: Serve
         solver = Solver(table_mb=16, width=width, height=height, inarow=inarow)
         for _ in range(3):
             game = random_game(rng, width, height, inarow, width * height)  # to its end
-            status, answer = server.get(f"/api/review?{query(game)}")
+            status, answer = server.get(f"/api/review?{game_query(game)}")
             assert status == 200, answer
             assert answer == link4.review(game, solver=solver).to_dict()
             assert answer["inarow"] == inarow and answer["result"] == str(game.outcome())
