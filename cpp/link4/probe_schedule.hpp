@@ -45,6 +45,13 @@ class ScoreGuess {
         if (!above && mid > 0 && above_cost_ == 0) above_cost_ = nodes + 1;
     }
 
+    // Whether the cost of a probe at `mid` may go into the guess (when it proves the
+    // score above a point below 0, or at most a point above 0, the first to do so).
+    bool wants_cost(int mid) const {
+        if (guess_ || balanced_) return false;
+        return (mid < 0 && below_cost_ == 0) || (mid > 0 && above_cost_ == 0);
+    }
+
     // The point of the next probe in the window [lower, upper].
     int next_point(int lower, int upper) {
         // Made once: after that, a guess or balanced_.

@@ -68,7 +68,16 @@ void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& resul
             probe_bound = false;
             const int mid = clamp(point + probe_bias_, lower, upper - 1);
             const std::uint64_t before = nodes_;
-            const int r = negamax(pos, mid, mid + 1);
+            // With helpers: they join the probe, unless its cost is to guide the guess
+            // (a helper beside it would change the cost, and the guess with it).
+            if (share_lead_) probe_number_ = share_->announce(mid, !weak && guess.wants_cost(mid));
+            int r = negamax(pos, mid, mid + 1);
+            if (dropped_) {  // a helper answered the probe first
+                r = *share_->answer_of(probe_number_);
+                stop_ = StopReason::kNone;
+                dropped_ = false;
+            }
+            probe_number_ = 0;
             if (stop_ != StopReason::kNone) break;
             guess.note(mid, r > mid, nodes_ - before);
             // A weak search may prove more than it asked for: keep within [lower, upper].
@@ -301,6 +310,27 @@ std::uint64_t Searcher<G>::probe_columns(const Position& pos, const SearchReques
 }
 
 template <typename G>
+std::uint64_t Searcher<G>::follow_probes(const Position& pos, const SearchRequest& request) {
+    assert(!pos.is_over());
+    begin(request);
+    std::uint32_t seen = 0;
+    while (const auto probe = share_->next(seen)) {
+        seen = probe->number;
+        probe_number_ = probe->number;
+        const int r = negamax(pos, probe->point, probe->point + 1);
+        probe_number_ = 0;
+        if (dropped_) {  // answered by another thread, or the main search went on
+            stop_ = StopReason::kNone;
+            dropped_ = false;
+            continue;
+        }
+        if (stop_ != StopReason::kNone) break;
+        share_->answer(probe->number, r);
+    }
+    return nodes_;
+}
+
+template <typename G>
 Analysis Searcher<G>::analyze(const Position& pos, const SearchRequest& request) {
     assert(!pos.is_over());
     begin(request);
@@ -371,7 +401,8 @@ void Searcher<G>::report_progress(std::chrono::steady_clock::time_point now) {
     template SearchResult Searcher<G>::search(const link4::Position<G>&, const SearchRequest&);    \
     template Analysis Searcher<G>::analyze(const link4::Position<G>&, const SearchRequest&);       \
     template std::uint64_t Searcher<G>::probe_columns(const link4::Position<G>&, const SearchRequest&, \
-                                                      int);
+                                                      int);                                        \
+    template std::uint64_t Searcher<G>::follow_probes(const link4::Position<G>&, const SearchRequest&);
 LINK4_FOR_EACH_GEOMETRY(LINK4_INSTANTIATE)
 #undef LINK4_INSTANTIATE
 

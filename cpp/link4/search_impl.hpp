@@ -30,6 +30,11 @@ bool Searcher<G>::limit_reached() {
         aborted_ = true;
         return true;
     }
+    if (probe_number_ && share_->settled(probe_number_)) {
+        stop_ = StopReason::kStopped;
+        dropped_ = true;
+        return true;
+    }
     if (limits_.max_nodes && nodes_ >= limits_.max_nodes) {
         stop_ = StopReason::kNodes;
         return true;
@@ -78,6 +83,8 @@ void Searcher<G>::begin(const SearchRequest& request) {
     root_lower_ = -kInfinity;
     root_upper_ = kInfinity;
     stop_ = StopReason::kNone;
+    probe_number_ = 0;
+    dropped_ = false;
     start_ = std::chrono::steady_clock::now();
     next_poll_ = start_ + std::chrono::milliseconds(20);
     next_check_ = 1024;
@@ -210,14 +217,13 @@ int Searcher<G>::negamax(const Position& pos, Bitboard key, Bitboard threats, in
     MoveList<G> moves;
     order_moves(pos, threats, candidates, child_threats, moves);
     // With other threads on the same search: a child that one of them is searching
-    // right now waits until the other children are done (after the first child, which
-    // is searched at once); by then the table often holds its answer.
+    // right now waits until the other children are done, the first child too (the
+    // thread in it is proving what it can); by then the table often holds its answer.
     const bool shared = busy_ && pos.moves() < kSharedMoves;
     struct Deferred {
         Bitboard move, threats;
     } deferred[G::kColumns];
     int n_deferred = 0;
-    bool first = true;
     for (;;) {
         Bitboard threats_after;  // ours after the move: the child's opponent threats
         Bitboard move = moves.next(threats_after);
@@ -226,13 +232,12 @@ int Searcher<G>::negamax(const Position& pos, Bitboard key, Bitboard threats, in
             const Deferred& d = deferred[--n_deferred];  // (the order hardly matters here)
             move = d.move;
             threats_after = d.threats;
-        } else if (shared && !first && busy_->busy(child_keys[lowest_bit(move)])) {
+        } else if (shared && busy_->busy(child_keys[lowest_bit(move)])) {
             deferred[n_deferred++] = {move, threats_after};
             continue;
         }
         // A move the table already proves no better than alpha cannot raise it.
         if (-child_lowers[lowest_bit(move)] <= alpha) continue;
-        first = false;
         const Bitboard child_key = child_keys[lowest_bit(move)];
         Position child = pos;
         child.play_cell(move);

@@ -16,6 +16,7 @@
 #include "link4/bitboard.hpp"
 #include "link4/book.hpp"
 #include "link4/child_threats.hpp"
+#include "link4/probe_share.hpp"
 #include "link4/score.hpp"
 #include "link4/solver.hpp"
 #include "link4/wide_table.hpp"
@@ -69,6 +70,11 @@ class Searcher {
     // the request's order from its `first` on (round to the start). What it proves
     // reaches the main search through the table. Returns the nodes searched.
     std::uint64_t probe_columns(const Position& pos, const SearchRequest& request, int first);
+    // A helper's share of a search for the score alone: it joins each probe the main
+    // search announces through the probe share, until the share closes or the search
+    // stops. What it proves reaches the main search through the share and the table.
+    // Returns the nodes searched.
+    std::uint64_t follow_probes(const Position& pos, const SearchRequest& request);
 
     void set_book(std::shared_ptr<const Book> book) {
         book_ = std::move(book);
@@ -85,6 +91,12 @@ class Searcher {
     }
     // Shared by the threads of one search (null: a single thread).
     void set_busy_table(BusyTable* busy) { busy_ = busy; }
+    // The probes of a search for the score alone, shared by the threads (null: a single
+    // thread); the `lead` thread, the main search, announces them.
+    void set_probe_share(ProbeShare* share, bool lead) {
+        share_ = share;
+        share_lead_ = lead;
+    }
     // Nonzero: the null-window probes of a score lie this far from the usual points, so
     // that a helper thread proves bounds the main search will ask for next.
     void set_probe_bias(int bias) { probe_bias_ = bias; }
@@ -216,6 +228,10 @@ class Searcher {
     int book_depth_ = -1;
     BusyTable* busy_ = nullptr;
     int probe_bias_ = 0;
+    ProbeShare* share_ = nullptr;
+    bool share_lead_ = false;
+    std::uint32_t probe_number_ = 0;  // the shared probe being searched (0: none)
+    bool dropped_ = false;            // ... stopped because it needs no more work
     std::uint64_t nodes_ = 0;
     // Limits of the current search.
     SearchLimits limits_;

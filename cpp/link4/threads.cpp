@@ -37,7 +37,8 @@ template <typename G>
 class Solver<G>::Helpers {
   public:
     enum class Task : std::uint8_t {
-        kScore,    // the score of the position
+        kScore,    // the score of the position, probed on the helper's own schedule
+        kFollow,   // the score of the position, through the main search's probes
         kColumns,  // the score of each child, from a column of the helper's own
         kTies,     // which columns are worth the book's score, from a column of its own
     };
@@ -47,6 +48,7 @@ class Solver<G>::Helpers {
         for (int i = 0; i < count; ++i) {
             workers_.push_back(std::make_unique<Worker>(g, table));
             workers_.back()->searcher.set_busy_table(&busy_table_);
+            workers_.back()->searcher.set_probe_share(&probe_share_, false);
             workers_.back()->searcher.set_node_tallies(&tally_, nullptr);
             // Probes beside the main search's: +1, -1, +2, -2, ...
             workers_.back()->searcher.set_probe_bias(i % 2 ? -(i / 2 + 1) : i / 2 + 1);
@@ -66,6 +68,7 @@ class Solver<G>::Helpers {
 
     int count() const { return static_cast<int>(workers_.size()); }
     BusyTable& busy_table() { return busy_table_; }
+    ProbeShare& probe_share() { return probe_share_; }
     // The helpers' nodes in the current job so far (counted every 1024 nodes or so).
     const std::atomic<std::uint64_t>& tally() const { return tally_; }
 
@@ -80,11 +83,9 @@ class Solver<G>::Helpers {
     // Start every helper on `pos` with the main thread's request `mine`: its weak, its
     // order and its share of the node limit, not the rest (the poll belongs to the calling
     // thread, and the main search stops the helpers when its own time is up). With
-    // kScore, the helper that proves the score raises `done` (the main search's abort
-    // flag). With kTies, the helpers ask the columns in the request's order, each from a
-    // later one than the last.
-    void start(const Position& pos, const SearchRequest& mine, Task task,
-               std::atomic<bool>* done) {
+    // kTies, the helpers ask the columns in the request's order, each from a later one
+    // than the last.
+    void start(const Position& pos, const SearchRequest& mine, Task task) {
         std::lock_guard lock(mutex_);
         for (auto& w : workers_) w->searcher.abort_flag().store(false);
         pos_ = pos;
@@ -93,9 +94,8 @@ class Solver<G>::Helpers {
         request_.order = mine.order;
         request_.limits.max_nodes = mine.limits.max_nodes;
         task_ = task;
-        done_ = done;
-        solved_.reset();
         tally_.store(0, std::memory_order_relaxed);
+        probe_share_.reset();
         busy_ = count();
         ++job_;
         wake_.notify_all();
@@ -104,15 +104,13 @@ class Solver<G>::Helpers {
     // Stop the helpers and wait for them; their nodes.
     std::uint64_t stop() {
         for (auto& w : workers_) w->searcher.abort_flag().store(true);
+        probe_share_.close();  // (a helper may be waiting for a probe)
         std::unique_lock lock(mutex_);
         idle_.wait(lock, [this] { return busy_ == 0; });
         std::uint64_t nodes = 0;
         for (auto& w : workers_) nodes += w->nodes;
         return nodes;
     }
-
-    // After stop(): the result of the helper that proved the score, if one did.
-    const std::optional<SearchResult>& solved() const { return solved_; }
 
   private:
     struct Worker {
@@ -168,11 +166,10 @@ class Solver<G>::Helpers {
             lock.unlock();
 
             std::uint64_t nodes = 0;
-            std::optional<SearchResult> proved;
             if (task == Task::kScore) {
-                const SearchResult r = w.searcher.search(pos, request);
-                nodes = r.nodes;
-                if (r.stop == StopReason::kNone) proved = r;
+                nodes = w.searcher.search(pos, request).nodes;
+            } else if (task == Task::kFollow) {
+                nodes = w.searcher.follow_probes(pos, request);
             } else if (task == Task::kTies) {
                 nodes = w.searcher.probe_columns(pos, request, index);
             } else {
@@ -181,16 +178,13 @@ class Solver<G>::Helpers {
 
             lock.lock();
             w.nodes = nodes;
-            if (proved && !solved_) {
-                solved_ = proved;
-                if (done_) done_->store(true);
-            }
             if (--busy_ == 0) idle_.notify_all();
         }
     }
 
     const long owner_ = current_process();
     BusyTable busy_table_;
+    ProbeShare probe_share_;
     std::atomic<std::uint64_t> tally_{0};
     std::vector<std::unique_ptr<Worker>> workers_;
     std::mutex mutex_;
@@ -203,8 +197,6 @@ class Solver<G>::Helpers {
     std::optional<Position> pos_;
     SearchRequest request_;
     Task task_ = Task::kScore;
-    std::atomic<bool>* done_ = nullptr;
-    std::optional<SearchResult> solved_;
 };
 
 template <typename G>
@@ -222,6 +214,7 @@ template <typename G>
 void Solver<G>::start_helpers(int count) {
     helpers_ = std::make_unique<Helpers>(g_, table_, count);
     main_->set_busy_table(&helpers_->busy_table());
+    main_->set_probe_share(&helpers_->probe_share(), true);
     main_->set_node_tallies(nullptr, &helpers_->tally());
     helpers_->for_each([&](Searcher<G>& s) { s.set_book(main_->book()); });
 }
@@ -273,28 +266,19 @@ template <typename G>
 SearchResult Solver<G>::search(const Position& pos, const SearchRequest& request) {
     const auto mine = begin_search(request);
     if (!mine) return main_->search(pos, request);
-    // The helpers prove the score. When only the score is wanted, the first thread to
-    // prove it ends the search; with a move wanted, the main search's per-column bounds
-    // give the answer, and the helpers' work reaches it through the table. When the
-    // book holds the score and a move is wanted, they ask the columns whether they are
-    // worth it instead, each from a later column of the request's order than the main
-    // search and the helpers before it.
-    const bool want_move = request.want != Want::kScore;
-    if (want_move && book() && book()->get(pos)) {
-        helpers_->start(pos, *mine, Helpers::Task::kTies, nullptr);
-    } else {
-        helpers_->start(pos, *mine, Helpers::Task::kScore,
-                        want_move ? nullptr : &main_->abort_flag());
-    }
+    // When only the score is wanted, the helpers join the main search's probes, and an
+    // answer from any thread settles a probe. With a move wanted, the helpers prove the
+    // score on probes of their own beside the main search's, which its per-column
+    // bounds read through the table; when the book holds the score, they ask the
+    // columns whether they are worth it instead, each from a later column of the
+    // request's order than the main search and the helpers before it.
+    using Task = typename Helpers::Task;
+    Task task = Task::kFollow;
+    if (request.want != Want::kScore) task = book() && book()->get(pos) ? Task::kTies : Task::kScore;
+    helpers_->start(pos, *mine, task);
     SearchResult r = main_->search(pos, *mine);
     r.helper_nodes = helpers_->stop();
     r.nodes += r.helper_nodes;
-    if (const auto& solved = helpers_->solved();
-        solved && r.stop == StopReason::kStopped && main_->aborted()) {
-        r.exact = true;
-        r.score = r.lower = r.upper = solved->score;
-        r.stop = StopReason::kNone;
-    }
     return r;
 }
 
@@ -302,7 +286,7 @@ template <typename G>
 Analysis Solver<G>::analyze(const Position& pos, const SearchRequest& request) {
     const auto mine = begin_search(request);
     if (!mine) return main_->analyze(pos, request);
-    helpers_->start(pos, *mine, Helpers::Task::kColumns, nullptr);
+    helpers_->start(pos, *mine, Helpers::Task::kColumns);
     Analysis a = main_->analyze(pos, *mine);
     a.helper_nodes = helpers_->stop();
     a.nodes += a.helper_nodes;
