@@ -4,10 +4,10 @@
     python bench/threads.py --rounds 2 --threads 4 --limit 40
 
 Each round solves the empty board (no book, a 64 MB table) and then Begin-Hard's first
-positions (the table cleared before each) on one thread and then on N, so that the two
-see the same machine; it prints both times, their ratio (N threads' time over one
-thread's), and the nodes of the main search and of the helpers. Run it on an idle
-machine: the ratio is only as good as the cores are free.
+positions (the table cleared before each), each position on one thread and then on N,
+so that the two see the machine at the same speed; it prints both times, their ratio (N
+threads' time over one thread's), and the nodes of the main search and of the helpers.
+Run it on an idle machine: the ratio is only as good as the cores are free.
 """
 
 from __future__ import annotations
@@ -33,16 +33,19 @@ class Run:
         self.helper_nodes += result.helper_nodes
 
 
-def solve_all(moves: list[str], threads: int, table_mb: int) -> Run:
-    solver = _core.Solver(table_mb << 20, threads)
-    run = Run()
+def solve_all(moves: list[str], threads: int, table_mb: int) -> tuple[Run, Run]:
+    """Each position on one thread and then on `threads`, in turn, so that both runs
+    see the machine at the same speed: (one thread's run, the threads' run)."""
+    solvers = [_core.Solver(table_mb << 20, 1), _core.Solver(table_mb << 20, threads)]
+    runs = (Run(), Run())
     for m in moves:
-        solver.clear()
         position = _core.Position.from_moves(m)
-        start = time.perf_counter()
-        result = solver.search(position, _core.SearchRequest())
-        run.add(result, time.perf_counter() - start)
-    return run
+        for solver, run in zip(solvers, runs, strict=True):
+            solver.clear()
+            start = time.perf_counter()
+            result = solver.search(position, _core.SearchRequest())
+            run.add(result, time.perf_counter() - start)
+    return runs
 
 
 def describe(run: Run) -> str:
@@ -66,8 +69,7 @@ def main() -> None:
     ratios: dict[str, list[float]] = {name: [] for name in workloads}
     for round_ in range(1, args.rounds + 1):
         for name, moves in workloads.items():
-            one = solve_all(moves, 1, args.table_mb)
-            many = solve_all(moves, args.threads, args.table_mb)
+            one, many = solve_all(moves, args.threads, args.table_mb)
             ratio = many.seconds / one.seconds
             ratios[name].append(ratio)
             print(f"round {round_} {name}: 1 thread {describe(one)}; {args.threads} threads "
