@@ -31,8 +31,9 @@ long current_process() {
 }  // namespace
 
 // The helper threads of a Solver, and the BusyTable they share with its main search.
-// Each has its own Searcher on the Solver's table and sleeps until a search starts;
-// then it searches the same position until the main search is over.
+// Each has its own Searcher on the Solver's table and the main search's near-end table,
+// and sleeps until a search starts; then it works on the same position until the main
+// search is over.
 template <typename G>
 class Solver<G>::Helpers {
   public:
@@ -43,10 +44,10 @@ class Solver<G>::Helpers {
         kTies,     // which columns are worth the book's score, from a column of its own
     };
 
-    Helpers(G g, TableOf<G>& table, int count) {
+    Helpers(G g, TableOf<G>& table, TableOf<G>& near_table, int count) {
         workers_.reserve(static_cast<std::size_t>(count));
         for (int i = 0; i < count; ++i) {
-            workers_.push_back(std::make_unique<Worker>(g, table));
+            workers_.push_back(std::make_unique<Worker>(g, table, near_table));
             workers_.back()->searcher.set_busy_table(&busy_table_);
             workers_.back()->searcher.set_probe_share(&probe_share_, false);
             workers_.back()->searcher.set_node_tallies(&tally_, nullptr);
@@ -114,7 +115,7 @@ class Solver<G>::Helpers {
 
   private:
     struct Worker {
-        Worker(G g, TableOf<G>& table) : searcher(g, table) {}
+        Worker(G g, TableOf<G>& table, TableOf<G>& near_table) : searcher(g, table, &near_table) {}
         Searcher<G> searcher;
         std::thread thread;
         std::uint64_t nodes = 0;  // in the last job
@@ -212,7 +213,7 @@ Solver<G>::~Solver() { forget_forked_helpers(); }
 
 template <typename G>
 void Solver<G>::start_helpers(int count) {
-    helpers_ = std::make_unique<Helpers>(g_, table_, count);
+    helpers_ = std::make_unique<Helpers>(g_, table_, main_->own_tables().first, count);
     main_->set_busy_table(&helpers_->busy_table());
     main_->set_probe_share(&helpers_->probe_share(), true);
     main_->set_node_tallies(nullptr, &helpers_->tally());
