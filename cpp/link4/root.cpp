@@ -72,11 +72,7 @@ void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& resul
             // (a helper beside it would change the cost, and the guess with it).
             if (share_lead_) probe_number_ = share_->announce(mid, !weak && guess.wants_cost(mid));
             int r = negamax(pos, mid, mid + 1);
-            if (dropped_) {  // a helper answered the probe first
-                r = *share_->answer_of(probe_number_);
-                stop_ = StopReason::kNone;
-                dropped_ = false;
-            }
+            if (probe_dropped()) r = *share_->answer_of(probe_number_);  // a helper's answer
             probe_number_ = 0;
             if (stop_ != StopReason::kNone) break;
             guess.note(mid, r > mid, nodes_ - before);
@@ -319,11 +315,7 @@ std::uint64_t Searcher<G>::follow_probes(const Position& pos, const SearchReques
         probe_number_ = probe->number;
         const int r = negamax(pos, probe->point, probe->point + 1);
         probe_number_ = 0;
-        if (dropped_) {  // answered by another thread, or the main search went on
-            stop_ = StopReason::kNone;
-            dropped_ = false;
-            continue;
-        }
+        if (probe_dropped()) continue;  // answered by another thread, or the main search went on
         if (stop_ != StopReason::kNone) break;
         share_->answer(probe->number, r);
     }

@@ -137,6 +137,14 @@ class Searcher {
     bool narrow_window(const Position& pos, Bitboard key, Bitboard threats,
                        const Table& table, int& alpha, int& beta) const;
     bool limit_reached();
+    // Whether the last negamax stopped because its shared probe needed no more work;
+    // if so, the search goes on (the stop is cleared).
+    bool probe_dropped() {
+        if (!dropped_) return false;
+        dropped_ = false;
+        stop_ = StopReason::kNone;
+        return true;
+    }
     void begin(const SearchRequest& request);
     // Calls the request's progress hook with what the search has proven by `now`.
     void report_progress(std::chrono::steady_clock::time_point now);
