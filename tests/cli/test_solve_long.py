@@ -70,6 +70,20 @@ def test_a_time_limit_prints_the_bounds_and_the_checkpoint_resumes(tmp_path: Pat
     assert doc["nodes"] > max(int(nodes), EMPTY_NODES_AT_LEAST)  # every run's
 
 
+def test_a_resumed_weak_search_says_it_is_weak(tmp_path: Path) -> None:
+    # The resumed line tells the checkpoint's search, not the options of the command
+    # that resumed it.
+    path = tmp_path / "weak.ckpt"
+    p = link4("solve", "--book", "none", "--weak", "--time-limit", "0.2", "--checkpoint", str(path),
+              "--json", "-")
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["weak"] is True and lib.read_checkpoint(path).weak
+    again = link4("solve", "--book", "none", "--resume", str(path), "--json")
+    assert again.returncode == 0, again.stderr
+    doc = json.loads(again.stdout)
+    assert (doc["moves"], doc["score"], doc["weak"]) == ("", 1, True)
+
+
 @pytest.mark.parametrize(("stop", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)],
                          ids=["ctrl-c", "sigterm"])
 def test_a_stop_writes_the_checkpoint_and_says_how_to_go_on(
@@ -101,7 +115,8 @@ def test_a_stop_writes_the_checkpoint_and_says_how_to_go_on(
         (["--time-limit", "1"], "are for positions given as MOVES"),
         (["--analyze", "--time-limit", "1", "44"], "not with --analyze"),
         (["--resume", "x.ckpt", "44"], "give no MOVES"),
-        (["--resume", "x.ckpt", "--table-mb", "16"], "not --checkpoint, --table-mb or --analyze"),
+        (["--resume", "x.ckpt", "--table-mb", "16"], "not --checkpoint, --table-mb, --analyze or --weak"),
+        (["--resume", "x.ckpt", "--weak"], "not --checkpoint, --table-mb, --analyze or --weak"),
         (["--resume", "no-such.ckpt"], "no-such.ckpt cannot be read"),
         (["--checkpoint", "no-such-folder/x.ckpt", "44"], "cannot be written"),
         (["--time-limit", "0", "44"], "must be a number of seconds > 0"),

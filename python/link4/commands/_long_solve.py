@@ -12,7 +12,7 @@ from typing import TextIO
 
 from link4.engine import Solver
 from link4.game import Game
-from link4.long_search import SearchProgress, read_checkpoint, resume
+from link4.long_search import Checkpoint, SearchProgress, read_checkpoint, resume
 from link4.results import SearchResult
 
 PROGRESS_EVERY = 2.0
@@ -131,11 +131,12 @@ def read_board(path: str) -> tuple[int, int, int]:
     return found.width, found.height, found.inarow
 
 
-def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Game, SearchResult, int, float]:
+def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Game, SearchResult, Checkpoint]:
     """Goes on with the search of ``args.resume``.
 
     Returns:
-        The game, this run's result, and the nodes and seconds of every run so far.
+        The game, this run's result, and what the checkpoint records after it (the
+        search asked, whether weak or not, and the nodes and seconds of every run so far).
     """
     found = read_checkpoint(args.resume)
     game = Game(found.moves, width=found.width, height=found.height, inarow=found.inarow)
@@ -146,5 +147,4 @@ def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Gam
     finally:
         if line:
             line.done()
-    total = read_checkpoint(args.resume)
-    return game, r, total.nodes, total.seconds
+    return game, r, read_checkpoint(args.resume)

@@ -101,7 +101,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--checkpoint-every", type=SECONDS, default=DEFAULT_CHECKPOINT_EVERY, metavar="SECONDS",
                    help=f"seconds between two checkpoints (default {DEFAULT_CHECKPOINT_EVERY:g})")
     p.add_argument("--resume", metavar="FILE",
-                   help="go on with the search of a checkpoint written by --checkpoint (no MOVES)")
+                   help="go on with the search of a checkpoint written by --checkpoint (no MOVES; "
+                   "the search it holds, weak or not)")
     add_size_option(p)
     add_inarow_option(p)
     add_book_option(p)
@@ -228,9 +229,9 @@ def _misused(args: argparse.Namespace) -> str | None:
     if args.resume is not None:
         if args.positions:
             return "--resume goes on with the checkpoint's own position: give no MOVES"
-        if args.checkpoint is not None or args.table_mb is not None or args.analyze:
+        if args.checkpoint is not None or args.table_mb is not None or args.analyze or args.weak:
             return ("--resume takes the checkpoint's file, table and search: "
-                    "not --checkpoint, --table-mb or --analyze")
+                    "not --checkpoint, --table-mb, --analyze or --weak")
         return None
     if args.checkpoint is not None and len(args.positions) != 1:
         return "--checkpoint is for one search: give one position as MOVES"
@@ -246,13 +247,14 @@ def _resumed(args: argparse.Namespace) -> int:
     try:
         args.book_choice = book_choice(args, read_board(args.resume))
         line = ProgressLine(args.progress_every) if args.progress else None
-        game, r, nodes, seconds = resume_one(args, line)
+        game, r, total = resume_one(args, line)
     except (ValueError, MemoryError) as e:  # (CheckpointError and BookError are ValueErrors)
         print(f"link4 solve: {e}", file=sys.stderr)
         return 2
     except (KeyboardInterrupt, Terminated) as stop:
         return _stopped(args.resume, stop)
-    sys.stdout.write(_line(args, game, r, nodes, seconds) + "\n")
+    args.weak = total.weak  # the line tells the checkpoint's search (--resume refuses --weak)
+    sys.stdout.write(_line(args, game, r, total.nodes, total.seconds) + "\n")
     return 0
 
 
