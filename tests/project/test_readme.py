@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.support.doc_examples import DoctestSession, code_blocks
+from tests.support.published_sizes import PUBLISHED
 
 # CI runs this module again against the wheel built from the sdist (what the wheel carries).
 pytestmark = pytest.mark.wheel
@@ -49,6 +50,19 @@ def test_the_install_said_is_the_one_that_works_before_a_release(page: str) -> N
     for sentence in re.split(r"(?<=\.)\s", " ".join(text.split())):
         if "`pip install link4`" in sentence:
             assert "published" in sentence, sentence
+
+
+def test_the_larger_boards_solved_are_said_to_end_as_published(readme: str) -> None:
+    # Each row of the README's table of larger boards claims who wins the empty board
+    # and on which move: the published table's answer, a draw filling the board.
+    row = r"^\| (\d+)\u00d7(\d+) \| (?:(first|second) player, move (\d+)|(draw)) \|"
+    rows = re.findall(row, readme, re.M)
+    published = {(w, h): (outcome, move) for w, h, outcome, move in PUBLISHED}
+    assert len(rows) >= 9, rows
+    for width, height, winner, move, draw in rows:
+        w, h = int(width), int(height)
+        said = ("draw", w * h) if draw else (winner, int(move))
+        assert said == published[w, h], f"{w}x{h}"
 
 
 def test_readme_is_a_landing_page_of_at_most_200_lines(readme: str) -> None:

@@ -25,6 +25,18 @@ PUBLISHED: list[tuple[int, int, str, int]] = [
     (9, 6, "second", 52),
     (8, 8, "second", 62),
     (9, 7, "first", 55),
+    (8, 6, "second", 48),
+    (6, 8, "second", 48),
+    (7, 7, "draw", 49),
+    (7, 8, "first", 55),
+    (10, 4, "second", 40),
+    (11, 4, "second", 44),
+    (12, 4, "second", 48),
+    (4, 13, "draw", 52),
+    (5, 13, "draw", 65),
+    (10, 5, "first", 47),
+    (11, 5, "first", 51),
+    (10, 6, "first", 59),
 ]
 
 
