@@ -53,23 +53,31 @@ def rss() -> int:
 END_EASY = load_pons("Test_L3_R1")  # 1000 positions, microseconds each
 
 
+def grown_in_fresh_process(setup: str, measured: str, *args: str) -> int:
+    """Resident bytes that `measured` adds in a new Python process, after `setup`
+    (both code, given `args` as sys.argv[1:]): no earlier test's heap counts there."""
+    code = (
+        "import gc, sys, link4\n"
+        "def rss():\n"
+        "    gc.collect()\n"
+        "    with open('/proc/self/status') as f:\n"
+        "        return next(int(l.split()[1]) * 1024 for l in f if l.startswith('VmRSS:'))\n"
+        f"{setup}\n"
+        "before = rss()\n"
+        f"{measured}\n"
+        "print(rss() - before)\n"
+    )
+    run = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, check=False)
+    assert run.returncode == 0, run.stderr
+    return int(run.stdout)
+
+
 @needs_rss
 def test_a_solver_costs_its_tables() -> None:
     # In a fresh process: here the C allocator may hand back a table that an earlier
     # test freed, whose pages are resident already. Without the book, which the first
     # solver of a process reads in: only the tables are counted.
-    code = (
-        "import gc, link4\n"
-        "def rss():\n"
-        "    gc.collect()\n"
-        "    with open('/proc/self/status') as f:\n"
-        "        return next(int(l.split()[1]) * 1024 for l in f if l.startswith('VmRSS:'))\n"
-        "before = rss()\n"
-        "s = link4.Solver(table_mb=64, book=None)\n"
-        "print(rss() - before)\n"
-    )
-    grown = int(subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                               check=True).stdout)
+    grown = grown_in_fresh_process("", "s = link4.Solver(table_mb=64, book=None)")
     # + the thread's own tables of late positions, 4 MB and 512 KB
     assert 64 * MB <= grown <= (64 + 4 + 4) * MB, grown / MB
 
@@ -116,26 +124,18 @@ def test_repeated_batches_do_not_grow_memory() -> None:
     # the heap they left grew by up to 10 MB over a few hundred batches, none alone.
     # There the allocator settles over the first hundred batches, then grows no more.
     positions = END_EASY[:20]
-    code = (
-        "import gc, sys, link4\n"
-        "def rss():\n"
-        "    gc.collect()\n"
-        "    with open('/proc/self/status') as f:\n"
-        "        return next(int(l.split()[1]) * 1024 for l in f if l.startswith('VmRSS:'))\n"
+    setup = (
         "moves = sys.argv[1].split(',')\n"
         "scores = [int(s) for s in sys.argv[2].split(',')]\n"
         "for _ in range(100):\n"
-        "    link4.solve_many(moves, threads=2, table_mb=4)\n"
-        "before = rss()\n"
+        "    link4.solve_many(moves, threads=2, table_mb=4)"
+    )
+    measured = (
         "for _ in range(200):\n"
-        "    assert link4.solve_many(moves, threads=2, table_mb=4) == scores\n"
-        "print(rss() - before)\n"
+        "    assert link4.solve_many(moves, threads=2, table_mb=4) == scores"
     )
     moves, scores = ",".join(m for m, _ in positions), ",".join(str(s) for _, s in positions)
-    run = subprocess.run([sys.executable, "-c", code, moves, scores],
-                         capture_output=True, text=True, check=False)
-    assert run.returncode == 0, run.stderr
-    grown = int(run.stdout)
+    grown = grown_in_fresh_process(setup, measured, moves, scores)
     assert grown < 8 * MB, grown / MB
 
 
