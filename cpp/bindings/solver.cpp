@@ -310,6 +310,8 @@ void register_request(py::module_& m) {
 
 void register_solver(py::module_& m) {
     m.attr("DEFAULT_TABLE_BYTES") = kDefaultTableBytes;
+    m.def("near_table_bytes", &near_table_bytes, py::arg("table_bytes"),
+          "The bytes of a search's near-end table beside a main table of `table_bytes`.");
     m.attr("MAX_THREADS") = kMaxThreads;
     register_results(m);
     register_request(m);

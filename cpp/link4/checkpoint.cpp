@@ -212,7 +212,10 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
     if (state.words_per_entry != Table::kWordsPerEntry) return CheckpointError::kBadTable;
     std::vector<std::uint64_t> chunk(kChunkWords);
     std::uint64_t words = state.table_words;
+    std::array<std::size_t, kCheckpointTables> words_before{};
     for (int i = 0; i < kCheckpointTables && error == CheckpointError::kNone; ++i) {
+        Table& table = *tables[static_cast<std::size_t>(i)];
+        words_before[static_cast<std::size_t>(i)] = table.word_count();
         if (i > 0) {
             std::array<std::uint8_t, kTableHeaderBytes> t{};
             if (!in.read(t.data(), t.size())) {
@@ -221,8 +224,13 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
             }
             words = get_le(&t[0], 8);
             generations[i] = static_cast<std::uint16_t>(get_le(&t[8], 2));
+            // The thread's own tables take the file's sizes, which depend on the build
+            // that wrote it, within the main table's (their entries are only good at
+            // the size they were stored in).
+            if (words != table.word_count() && words <= tables[0]->word_count())
+                table.resize(static_cast<std::size_t>(words) * 8);
         }
-        error = read_table(in, *tables[static_cast<std::size_t>(i)], words, chunk);
+        error = read_table(in, table, words, chunk);
     }
     if (error == CheckpointError::kNone) {
         const std::uint32_t crc = in.crc();
@@ -232,7 +240,12 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
         else if (got > 4 || get_le(tail, 4) != crc) error = CheckpointError::kBadChecksum;
     }
     if (error != CheckpointError::kNone) {
-        for (Table* table : tables) table->reset();
+        for (int i = 0; i < kCheckpointTables; ++i) {
+            Table& table = *tables[static_cast<std::size_t>(i)];
+            const std::size_t was = words_before[static_cast<std::size_t>(i)];
+            if (was && table.word_count() != was) table.resize(was * 8);
+            table.reset();
+        }
         return error;
     }
     for (int i = 0; i < kCheckpointTables; ++i)

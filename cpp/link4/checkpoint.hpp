@@ -83,7 +83,9 @@ CheckpointError write_checkpoint(const std::string& path, const CheckpointTables
 
 // Reads the checkpoint at `path` into `tables`, which no search may be using, and its
 // record into `state`. The file must be of the game `width` x `height` with `inarow` in
-// a row and of tables of the same kind and sizes. On any error the tables are left empty.
+// a row and of a main table of the same kind and size; the thread's own tables take
+// the sizes the file gives them (no larger than the main table). On any error the
+// tables are left empty, at their sizes before.
 template <typename Table>
 CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<Table>& tables,
                                 int width, int height, int inarow, CheckpointState& state);

@@ -64,7 +64,7 @@ class Searcher {
     Searcher(G g, Table& table, Table* shared_near = nullptr)
         : g_(g),
           table_(table),
-          own_near_table_(shared_near ? 0 : kNearTableBytes),
+          own_near_table_(shared_near ? 0 : near_table_bytes(table.word_count() * 8)),
           near_table_(shared_near ? *shared_near : own_near_table_),
           last_table_(kLastTableBytes) {}
 
@@ -209,8 +209,8 @@ class Searcher {
     // proves there, the others need not search again: 4 % fewer nodes on two threads),
     // and those with kLastEmpty or fewer to one of each thread's own that stays in the
     // core's own cache (shared, its lines would travel between the cores' caches).
+    // The near-end table's size: near_table_bytes (solver.hpp).
     static constexpr int kNearEndEmpty = 24;
-    static constexpr std::size_t kNearTableBytes = std::size_t{4} << 20;
     static constexpr int kLastEmpty = 16;
     static constexpr std::size_t kLastTableBytes = std::size_t{512} << 10;
     static constexpr int kInfinity = 127;

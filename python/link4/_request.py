@@ -39,17 +39,24 @@ def _physical_memory() -> int | None:
 
 
 def table_bytes(table_mb: float, tables: int = 1) -> int:
-    """The bytes of a table of ``table_mb`` MB; MemoryError when ``tables`` of them
-    would not fit in the machine's memory (rather than being killed filling them)."""
+    """The bytes of a table of ``table_mb`` MB; MemoryError when ``tables`` of them, each
+    with its near-end table, would not fit in the machine's memory (rather than being
+    killed filling them)."""
     if not (MIN_TABLE_MB <= table_mb <= MAX_TABLE_MB):
         raise ValueError(
             f"table_mb must be between {MIN_TABLE_MB} and {MAX_TABLE_MB} (MB), not {table_mb!r}"
         )
+    size = int(table_mb * (1 << 20))
     physical = _physical_memory()
-    if physical is not None and tables * table_mb * (1 << 20) > physical:
+    # A near-end table is never larger than its main table: no need to ask the core its
+    # size (a crossing) while twice the tables fit.
+    if physical is not None and 2 * tables * size > physical and (
+        needed := tables * (size + _core.near_table_bytes(size))
+    ) > physical:
         what = f"a table of {table_mb:g} MB" if tables == 1 else f"{tables} tables of {table_mb:g} MB"
-        raise MemoryError(f"{what} is more than the memory of this machine ({physical >> 20} MB)")
-    return int(table_mb * (1 << 20))
+        raise MemoryError(f"{what} ({needed >> 20} MB with the near-end tables) is more than the "
+                          f"memory of this machine ({physical >> 20} MB)")
+    return size
 
 
 def thread_count(threads: int | None) -> int:

@@ -86,7 +86,8 @@ class Solver:
     varies from run to run, and a node limit is shared out among the threads.
 
     Args:
-        table_mb: The size of the transposition table in MB (at least 4).
+        table_mb: The size of the transposition table in MB (at least 4); from 1024
+            on, the table of the positions near the end of the game takes 1/16 more.
         threads: The threads each search runs on (1 to ``link4.engine.MAX_THREADS``).
         book: The opening book whose positions are answered at once: a
             :class:`link4.Book`, the path of a book file, None for none; by default the

@@ -16,6 +16,7 @@ import signal
 import subprocess
 import sys
 import time
+import zlib
 from pathlib import Path
 
 import pytest
@@ -272,6 +273,43 @@ def test_a_table_that_failed_to_load_is_left_empty(a_checkpoint: Path, tmp_path:
     with pytest.raises(CheckpointError):
         core.load_checkpoint(str(bad))
     assert core.solve(pos, False) == fresh.solve(pos, False)  # the same nodes: nothing kept
+
+
+def with_near_table_of(path: Path, words: int, out: Path) -> Path:
+    """The checkpoint at `path` with its near-end table (its second) replaced by an empty
+    one of `words` words, as a build with another size for that table would write it."""
+    data = path.read_bytes()
+    main_at = 48 + int.from_bytes(data[44:48], "little")  # after the header and the note
+    near_at = main_at + 16 + 8 * int.from_bytes(data[main_at : main_at + 8], "little")
+    last_at = near_at + 16 + 8 * int.from_bytes(data[near_at : near_at + 8], "little")
+    body = (data[:near_at] + words.to_bytes(8, "little") + data[near_at + 8 : near_at + 16]
+            + bytes(8 * words) + data[last_at:-4])
+    out.write_bytes(body + zlib.crc32(body).to_bytes(4, "little"))
+    return out
+
+
+def test_a_near_end_table_of_another_size_is_taken_from_the_file(a_checkpoint: Path, tmp_path: Path) -> None:
+    # The near-end table's size depends on the build (it grows with tables of a GB or
+    # more): the file's is taken, at most the main table's.
+    smaller = with_near_table_of(a_checkpoint, 1 << 17, tmp_path / "smaller.ckpt")
+    assert link4.resume(smaller, book=None).score == solver(7, 6).solve("44")
+    # 32 MB, above the main table's 16: refused.
+    larger = with_near_table_of(a_checkpoint, 4 << 20, tmp_path / "larger.ckpt")
+    with pytest.raises(CheckpointError, match="table of another size"):
+        link4.resume(larger, book=None)
+
+
+def test_a_failed_load_leaves_the_near_end_table_at_its_size(a_checkpoint: Path, tmp_path: Path) -> None:
+    data = bytearray(with_near_table_of(a_checkpoint, 1 << 14, tmp_path / "smaller.ckpt").read_bytes())
+    data[-1] ^= 1
+    bad = tmp_path / "bad.ckpt"
+    bad.write_bytes(bytes(data))
+    core = _core.Solver(16 << 20, 1, None, width=7, height=6)
+    fresh = _core.Solver(16 << 20, 1, None, width=7, height=6)
+    pos = _core.Position.from_moves("44", 7, 6)  # 17 M nodes, more with a smaller near-end table
+    with pytest.raises(CheckpointError, match="is damaged"):
+        core.load_checkpoint(str(bad))
+    assert core.solve(pos, False) == fresh.solve(pos, False)  # a smaller near-end table: other nodes
 
 
 @pytest.mark.heavy  # a child process searching for seconds: what it checks is the file it leaves

@@ -17,7 +17,7 @@ import sys
 import pytest
 
 import link4
-from link4 import Solver
+from link4 import Solver, _core
 from tests.support.pons import load_pons
 
 pytestmark = pytest.mark.timeout(300)
@@ -157,3 +157,20 @@ def test_a_table_larger_than_the_machine_is_memory_error(table_mb: int) -> None:
     with pytest.raises(MemoryError):
         link4.solve_many(["4455"], threads=1, table_mb=table_mb)
     assert Solver(table_mb=4).solve("4455") == 18  # and nothing is broken after it
+
+
+def test_the_near_end_table_grows_with_tables_of_a_gigabyte_or_more() -> None:
+    assert _core.near_table_bytes(64 * MB) == 4 * MB  # the benchmark's, in the shared cache
+    assert _core.near_table_bytes(1023 * MB) == 4 * MB
+    assert _core.near_table_bytes(1024 * MB) == 64 * MB
+    assert _core.near_table_bytes(8192 * MB) == 512 * MB
+
+
+def test_the_memory_check_counts_the_near_end_table() -> None:
+    # A table that fits the machine alone but not with its near-end table (1/16 more):
+    # refused before anything is allocated.
+    physical = _physical_memory_mb()
+    if physical is None or physical < 2048:
+        pytest.skip("the machine's memory is unknown or below the tables that grow it")
+    with pytest.raises(MemoryError, match="with the near-end tables"):
+        Solver(table_mb=physical * 31 // 32)

@@ -87,7 +87,7 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "at a time from stdin (default 1)")
     p.add_argument("--table-mb", type=TABLE_MB, default=None, metavar="MB",
                    help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread; "
-                   "with --resume, the checkpoint's)")
+                   "with --resume, the checkpoint's; from 1024 on, 1/16 more for the positions near the end)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report on stderr as each search goes (default: at a terminal, once a "
                    "search has lasted a couple of seconds)")
