@@ -292,7 +292,7 @@ def test_a_near_end_table_of_another_size_is_taken_from_the_file(a_checkpoint: P
     # The near-end table's size depends on the build (it grows with tables of a GB or
     # more): the file's is taken, at most the main table's.
     smaller = with_near_table_of(a_checkpoint, 1 << 17, tmp_path / "smaller.ckpt")
-    assert link4.resume(smaller, book=None).score == solver(7, 6).solve("44")
+    assert link4.resume(smaller, book=None).score == 1  # "44"'s
     # 32 MB, above the main table's 16: refused.
     larger = with_near_table_of(a_checkpoint, 4 << 20, tmp_path / "larger.ckpt")
     with pytest.raises(CheckpointError, match="table of another size"):
@@ -306,7 +306,7 @@ def test_a_failed_load_leaves_the_near_end_table_at_its_size(a_checkpoint: Path,
     bad.write_bytes(bytes(data))
     core = _core.Solver(16 << 20, 1, None, width=7, height=6)
     fresh = _core.Solver(16 << 20, 1, None, width=7, height=6)
-    pos = _core.Position.from_moves("44", 7, 6)  # 17 M nodes, more with a smaller near-end table
+    pos = _core.Position.from_moves("4343", 7, 6)  # 3.7 M nodes, more with a smaller near-end table
     with pytest.raises(CheckpointError, match="is damaged"):
         core.load_checkpoint(str(bad))
     assert core.solve(pos, False) == fresh.solve(pos, False)  # a smaller near-end table: other nodes
