@@ -213,9 +213,10 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
     std::vector<std::uint64_t> chunk(kChunkWords);
     std::uint64_t words = state.table_words;
     std::array<std::size_t, kCheckpointTables> words_before{};
+    for (int i = 0; i < kCheckpointTables; ++i)
+        words_before[static_cast<std::size_t>(i)] = tables[static_cast<std::size_t>(i)]->word_count();
     for (int i = 0; i < kCheckpointTables && error == CheckpointError::kNone; ++i) {
         Table& table = *tables[static_cast<std::size_t>(i)];
-        words_before[static_cast<std::size_t>(i)] = table.word_count();
         if (i > 0) {
             std::array<std::uint8_t, kTableHeaderBytes> t{};
             if (!in.read(t.data(), t.size())) {
@@ -243,7 +244,7 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
         for (int i = 0; i < kCheckpointTables; ++i) {
             Table& table = *tables[static_cast<std::size_t>(i)];
             const std::size_t was = words_before[static_cast<std::size_t>(i)];
-            if (was && table.word_count() != was) table.resize(was * 8);
+            if (table.word_count() != was) table.resize(was * 8);
             table.reset();
         }
         return error;

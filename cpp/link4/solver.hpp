@@ -30,6 +30,7 @@ template <typename G>
 class Searcher;
 
 inline constexpr std::size_t kDefaultTableBytes = std::size_t{64} << 20;
+inline constexpr int kMaxThreads = 256;
 
 // The size of a search's near-end table (the positions with 24 empty cells or fewer,
 // docs/solver.md, "The tables") beside a main table of `table_bytes`: 4 MB, which stays
@@ -43,7 +44,6 @@ inline constexpr std::size_t near_table_bytes(std::size_t table_bytes) {
     constexpr std::size_t kLongSolveTableBytes = std::size_t{1} << 30;
     return table_bytes >= kLongSolveTableBytes ? table_bytes / 16 : kNearTableBytes;
 }
-inline constexpr int kMaxThreads = 256;
 
 // What may end a search early. Zero / null fields mean "no limit".
 struct SearchLimits {

@@ -125,10 +125,10 @@ def perft(position: Position, depth: int) -> int: ...
 
 BOOK_VERSION: int
 DEFAULT_TABLE_BYTES: int
+MAX_THREADS: int
 
 def near_table_bytes(table_bytes: int) -> int:
     """The bytes of a search's near-end table beside a main table of `table_bytes`."""
-MAX_THREADS: int
 
 class Book:
     @staticmethod

@@ -48,14 +48,14 @@ def table_bytes(table_mb: float, tables: int = 1) -> int:
         )
     size = int(table_mb * (1 << 20))
     physical = _physical_memory()
-    # A near-end table is never larger than its main table: no need to ask the core its
-    # size (a crossing) while twice the tables fit.
-    if physical is not None and 2 * tables * size > physical and (
-        needed := tables * (size + _core.near_table_bytes(size))
-    ) > physical:
-        what = f"a table of {table_mb:g} MB" if tables == 1 else f"{tables} tables of {table_mb:g} MB"
-        raise MemoryError(f"{what} ({needed >> 20} MB with the near-end tables) is more than the "
-                          f"memory of this machine ({physical >> 20} MB)")
+    # A near-end table is never larger than its main table: while twice the tables fit,
+    # there is no need to ask the core its size (a crossing).
+    if physical is not None and 2 * tables * size > physical:
+        needed = tables * (size + _core.near_table_bytes(size))
+        if needed > physical:
+            what = f"a table of {table_mb:g} MB" if tables == 1 else f"{tables} tables of {table_mb:g} MB"
+            raise MemoryError(f"{what} ({needed >> 20} MB with the near-end tables) is more than the "
+                              f"memory of this machine ({physical >> 20} MB)")
     return size
 
 
