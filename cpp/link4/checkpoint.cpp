@@ -150,14 +150,30 @@ bool write_table(Stream& out, const Table& table, std::vector<std::uint64_t>& ch
     return true;
 }
 
-// Reads `words` words into `table` (whose own header has been read).
+// Reads a table of `words` words written in `generation` (its own header read) into
+// `table`: word for word when the sizes agree, else entry by entry into the slots the
+// entries take at the table's size (take_words), so that a search resumes with a table
+// of another size than the one it stopped with.
 template <typename Table>
-CheckpointError read_table(Stream& in, Table& table, std::uint64_t words, std::vector<std::uint64_t>& chunk) {
-    if (words != table.word_count()) return CheckpointError::kBadTable;
-    for (std::size_t first = 0; first < table.word_count(); first += kChunkWords) {
-        const std::size_t n = std::min(kChunkWords, table.word_count() - first);
+CheckpointError read_table(Stream& in, Table& table, std::uint64_t words, std::uint16_t generation,
+                           std::vector<std::uint64_t>& chunk) {
+    if (words == table.word_count()) {
+        for (std::size_t first = 0; first < table.word_count(); first += kChunkWords) {
+            const std::size_t n = std::min(kChunkWords, table.word_count() - first);
+            if (!in.read(chunk.data(), n * 8)) return CheckpointError::kTruncated;
+            table.write_words(first, n, chunk.data());
+        }
+        return CheckpointError::kNone;
+    }
+    if (!Table::holds_a_table(words)) return CheckpointError::kBadTable;
+    table.reset();
+    table.restore_generation(generation);
+    // Whole entries at a time.
+    const std::uint64_t step = kChunkWords / Table::kWordsPerEntry * Table::kWordsPerEntry;
+    for (std::uint64_t first = 0; first < words; first += step) {
+        const auto n = static_cast<std::size_t>(std::min(step, words - first));
         if (!in.read(chunk.data(), n * 8)) return CheckpointError::kTruncated;
-        table.write_words(first, n, chunk.data());
+        table.take_words(words, static_cast<std::size_t>(first), n, chunk.data());
     }
     return CheckpointError::kNone;
 }
@@ -212,11 +228,7 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
     if (state.words_per_entry != Table::kWordsPerEntry) return CheckpointError::kBadTable;
     std::vector<std::uint64_t> chunk(kChunkWords);
     std::uint64_t words = state.table_words;
-    std::array<std::size_t, kCheckpointTables> words_before{};
-    for (int i = 0; i < kCheckpointTables; ++i)
-        words_before[static_cast<std::size_t>(i)] = tables[static_cast<std::size_t>(i)]->word_count();
     for (int i = 0; i < kCheckpointTables && error == CheckpointError::kNone; ++i) {
-        Table& table = *tables[static_cast<std::size_t>(i)];
         if (i > 0) {
             std::array<std::uint8_t, kTableHeaderBytes> t{};
             if (!in.read(t.data(), t.size())) {
@@ -225,13 +237,8 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
             }
             words = get_le(&t[0], 8);
             generations[i] = static_cast<std::uint16_t>(get_le(&t[8], 2));
-            // The thread's own tables take the file's sizes, which depend on the build
-            // that wrote it, within the main table's (their entries are only good at
-            // the size they were stored in).
-            if (words != table.word_count() && words <= tables[0]->word_count())
-                table.resize(static_cast<std::size_t>(words) * 8);
         }
-        error = read_table(in, table, words, chunk);
+        error = read_table(in, *tables[static_cast<std::size_t>(i)], words, generations[i], chunk);
     }
     if (error == CheckpointError::kNone) {
         const std::uint32_t crc = in.crc();
@@ -241,12 +248,7 @@ CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<
         else if (got > 4 || get_le(tail, 4) != crc) error = CheckpointError::kBadChecksum;
     }
     if (error != CheckpointError::kNone) {
-        for (int i = 0; i < kCheckpointTables; ++i) {
-            Table& table = *tables[static_cast<std::size_t>(i)];
-            const std::size_t was = words_before[static_cast<std::size_t>(i)];
-            if (table.word_count() != was) table.resize(was * 8);
-            table.reset();
-        }
+        for (Table* table : tables) table->reset();
         return error;
     }
     for (int i = 0; i < kCheckpointTables; ++i)

@@ -46,7 +46,7 @@ enum class CheckpointError : std::uint8_t {
     kBadVersion,   // a format version this build cannot read
     kBadByteOrder, // written on a machine of the other byte order
     kBadBoard,     // of another board size
-    kBadTable,     // of a table of another size or kind
+    kBadTable,     // of a table of another kind, or of no size a table can have
     kBadChecksum,  // damaged
 };
 
@@ -83,9 +83,11 @@ CheckpointError write_checkpoint(const std::string& path, const CheckpointTables
 
 // Reads the checkpoint at `path` into `tables`, which no search may be using, and its
 // record into `state`. The file must be of the game `width` x `height` with `inarow` in
-// a row and of a main table of the same kind and size; the thread's own tables take
-// the sizes the file gives them (no larger than the main table). On any error the
-// tables are left empty, at their sizes before.
+// a row and of tables of the same kind (words per entry). A table of another size than
+// the file's keeps its size and takes the file's entries into the slots they take at
+// that size (those that do not fit are lost, less work first): the sizes of a thread's
+// own tables depend on the build and on the main table's. On any error the tables are
+// left empty.
 template <typename Table>
 CheckpointError read_checkpoint(const std::string& path, const CheckpointTables<Table>& tables,
                                 int width, int height, int inarow, CheckpointState& state);

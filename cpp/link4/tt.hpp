@@ -233,6 +233,38 @@ class TranspositionTable {
     // load leaves no half-read entries behind).
     void reset() { wipe(); }
 
+    // Whether `words` words can be a table of this kind, whose entries take_words can
+    // move: a power of two of entries, from kMinEntries to kMaxEntries.
+    static bool holds_a_table(std::uint64_t words) {
+        return std::has_single_bit(words) && words >= kMinEntries && words <= kMaxEntries;
+    }
+    // Moves entries of a table of `source_words` words (holds_a_table; another size
+    // than this one's) into this one, which holds nothing yet but is at the generation
+    // they were written in (reset, then restore_generation): `count` of its words from
+    // word `first` on, as read_words gave them. A slot and its stored bits tell the
+    // whole mixed key (see Indexing), from which the entry takes its slot at this size;
+    // when two meet in a bucket that is full, the entry of less work is the one lost.
+    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count, const std::uint64_t* in) {
+        const int bucket_shift = kKeyBits - std::countr_zero(source_words) + std::countr_zero(unsigned{kBucketSlots});
+        // The bits that both the source bucket and the stored bits give.
+        const Key overlap = TableEntry::kKeyMask & ~((Key{1} << bucket_shift) - 1);
+        for (std::size_t i = 0; i < count; ++i) {
+            const Word w = in[i];
+            if (!current(w)) continue;
+            const Key from_bucket = static_cast<Key>((first + i) / kBucketSlots) << bucket_shift;
+            if (((from_bucket ^ w) & overlap) != 0) continue;  // not an entry of that slot: damaged
+            const Key h = from_bucket | (w & TableEntry::kKeyMask);
+            Word* bucket = bucket_of(h);
+            int at = 0;
+            for (int j = 1; j < kBucketSlots; ++j) {
+                if (current(bucket[at]) &&
+                    (!current(bucket[j]) || TableEntry::work_in(bucket[j]) < TableEntry::work_in(bucket[at])))
+                    at = j;
+            }
+            if (!current(bucket[at]) || TableEntry::work_in(bucket[at]) < TableEntry::work_in(w)) bucket[at] = w;
+        }
+    }
+
   private:
     using Word = std::uint64_t;  // a packed TableEntry
     static Word load(Word& w) {

@@ -145,6 +145,40 @@ class WideTable {
     }
     void reset() { wipe(); }
 
+    // As TranspositionTable's: a power of two of whole entries, kMinEntries or more.
+    static bool holds_a_table(std::uint64_t words) {
+        const std::uint64_t entries = words / kWordsPerEntry;
+        return words % kWordsPerEntry == 0 && std::has_single_bit(entries) && entries >= kMinEntries;
+    }
+    // As TranspositionTable's, `first` and `count` whole entries' words. An entry
+    // holds its whole key; one whose key does not hash to the bucket it sat in is a
+    // torn read (see restore_generation) and is dropped.
+    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count, const std::uint64_t* in) {
+        assert(first % kWordsPerEntry == 0 && count % kWordsPerEntry == 0);
+        const int source_shift = 64 - std::countr_zero(source_words / kWordsPerEntry);
+        for (std::size_t i = 0; i < count; i += kWordsPerEntry) {
+            const std::uint64_t data = in[i + kKeyWords];
+            if (!current(data)) continue;
+            std::array<std::uint64_t, kKeyWords> words;
+            for (std::size_t k = 0; k < kKeyWords; ++k) words[k] = in[i + k] ^ data;
+            Key key;
+            std::memcpy(static_cast<void*>(&key), words.data(), sizeof key);
+            const std::size_t slot = (first + i) / kWordsPerEntry;
+            if (((mix64(key) >> source_shift) ^ slot) & ~std::uint64_t{kBucketSlots - 1}) continue;
+            Entry* bucket = bucket_of(key);
+            int at = 0;
+            for (int j = 1; j < kBucketSlots; ++j) {
+                if (current(bucket[at].words[kKeyWords]) &&
+                    (!current(bucket[j].words[kKeyWords]) ||
+                     work_of(bucket[j].words[kKeyWords]) < work_of(bucket[at].words[kKeyWords])))
+                    at = j;
+            }
+            const std::uint64_t there = bucket[at].words[kKeyWords];
+            if (current(there) && work_of(there) >= work_of(data)) continue;
+            std::memcpy(bucket[at].words, &in[i], sizeof(Entry));
+        }
+    }
+
   private:
     static constexpr std::size_t kKeyWords = sizeof(W) / sizeof(std::uint64_t);
     struct Entry {

@@ -445,7 +445,7 @@ _CHECKPOINT_REASONS: dict[str, str] = {
     "version": "is a checkpoint of another format version (written by another link4)",
     "byte_order": "is a checkpoint written on a machine of the other byte order",
     "board": "is the checkpoint of a search on another board size or line",
-    "table": "holds a table of another size than this solver's (resume with the table it holds)",
+    "table": "is damaged (it holds a table of another kind or of no size a table can have): it is not used",
     "checksum": "is damaged (its checksum does not match): it is not used",
 }
 

@@ -127,7 +127,7 @@ class Checkpoint:
         nodes: The positions searched by every run so far.
         seconds: The time every run so far took.
         table_mb: The size of the table it holds, in MB (a resumed search takes one
-            of that size).
+            of that size unless told another).
 
     Each argument is kept as the attribute of the same name.
     """
@@ -267,6 +267,7 @@ def resume(
     path: str | os.PathLike[str],
     *,
     threads: int = 1,
+    table_mb: float | None = None,
     book: BookChoice = SHIPPED,
     progress: ProgressCallback | None = None,
     progress_every: float = DEFAULT_PROGRESS_EVERY,
@@ -277,14 +278,17 @@ def resume(
 ) -> SearchResult:
     """Go on with the search a checkpoint records, from what it had proven.
 
-    The table is read back from the file into a solver of the board and table size it
-    records, and the same search (the position, ``weak``, the score alone or with its
-    best moves) goes on, writing checkpoints to the same file as it goes and once it
-    stops. Run to its end it gives the score an uninterrupted search gives.
+    The table is read back from the file into a solver of the board it records, and
+    the same search (the position, ``weak``, the score alone or with its best moves)
+    goes on, writing checkpoints to the same file as it goes and once it stops. Run to
+    its end it gives the score an uninterrupted search gives. A table of another size
+    than the file's takes its entries into the slots they take at that size: a larger
+    one keeps them all, a smaller one those of the most work.
 
     Args:
         path: The checkpoint, as a search with ``checkpoint=`` wrote it.
         threads: The threads to search on (any number: the table's bounds hold for all).
+        table_mb: The table's size in MB; None: the size the file holds.
         book: The opening book (the table's bounds hold with any book, or none).
         progress: Called with a :class:`SearchProgress` as the search goes; None: no
             reports.
@@ -302,12 +306,13 @@ def resume(
         CheckpointError: The file cannot be read or written, or is no link4 checkpoint,
             of another version, cut short or damaged.
         KeyboardInterrupt: Ctrl-C (a checkpoint is written first).
-        ValueError: A limit or an interval out of range.
+        ValueError: A limit, an interval or a table size out of range.
+        MemoryError: A table larger than the machine's memory.
     """
     where = os.fspath(path)
     found = read_checkpoint(where)
     board = (found.width, found.height, found.inarow)
-    core = _core.Solver(table_bytes(found.table_mb), thread_count(threads),
+    core = _core.Solver(table_bytes(found.table_mb if table_mb is None else table_mb), thread_count(threads),
                         BookSource.of(book).for_board(*board), width=found.width, height=found.height,
                         inarow=found.inarow)
     found = _checkpoint(where, core.load_checkpoint(where))  # as read with the table

@@ -63,11 +63,15 @@ def test_a_time_limit_prints_the_bounds_and_the_checkpoint_resumes(tmp_path: Pat
     low, high = (int(b) for b in bounds.split(".."))
     assert moves == "-" and low <= 1 <= high and low < high
     assert lib.read_checkpoint(path).nodes == int(nodes)
-    again = link4("solve", "--book", "none", "--resume", str(path), "--threads", "2", "--json")
+    assert lib.read_checkpoint(path).table_mb == 64
+    # Resumed into a table of another size, which takes the file's entries.
+    again = link4("solve", "--book", "none", "--resume", str(path), "--threads", "2", "--table-mb", "128",
+                  "--json")
     assert again.returncode == 0, again.stderr
     doc = json.loads(again.stdout)
     assert (doc["moves"], doc["score"]) == ("", 1)
     assert doc["nodes"] > max(int(nodes), EMPTY_NODES_AT_LEAST)  # every run's
+    assert lib.read_checkpoint(path).table_mb == 128
 
 
 def test_a_resumed_weak_search_says_it_is_weak(tmp_path: Path) -> None:
@@ -115,8 +119,8 @@ def test_a_stop_writes_the_checkpoint_and_says_how_to_go_on(
         (["--time-limit", "1"], "are for positions given as MOVES"),
         (["--analyze", "--time-limit", "1", "44"], "not with --analyze"),
         (["--resume", "x.ckpt", "44"], "give no MOVES"),
-        (["--resume", "x.ckpt", "--table-mb", "16"], "not --checkpoint, --table-mb, --analyze or --weak"),
-        (["--resume", "x.ckpt", "--weak"], "not --checkpoint, --table-mb, --analyze or --weak"),
+        (["--resume", "x.ckpt", "--checkpoint", "y.ckpt"], "not --checkpoint, --analyze or --weak"),
+        (["--resume", "x.ckpt", "--weak"], "not --checkpoint, --analyze or --weak"),
         (["--resume", "no-such.ckpt"], "no-such.ckpt cannot be read"),
         (["--checkpoint", "no-such-folder/x.ckpt", "44"], "cannot be written"),
         (["--time-limit", "0", "44"], "must be a number of seconds > 0"),

@@ -239,9 +239,6 @@ def test_a_foreign_checkpoint_is_refused(a_checkpoint: Path, tmp_path: Path) -> 
     other_board = _core.Solver(16 << 20, 1, None, width=6, height=7)
     with pytest.raises(CheckpointError, match="another board size"):
         other_board.load_checkpoint(str(a_checkpoint))
-    other_table = _core.Solver(32 << 20, 1, None, width=7, height=6)
-    with pytest.raises(CheckpointError, match="table of another size"):
-        other_table.load_checkpoint(str(a_checkpoint))
     with pytest.raises(CheckpointError, match="cannot be read"):
         link4.read_checkpoint(tmp_path / "missing.ckpt")
     with pytest.raises(CheckpointError, match="cannot be written"):
@@ -288,15 +285,52 @@ def with_near_table_of(path: Path, words: int, out: Path) -> Path:
     return out
 
 
-def test_a_near_end_table_of_another_size_is_taken_from_the_file(a_checkpoint: Path, tmp_path: Path) -> None:
-    # The near-end table's size depends on the build (it grows with tables of a GB or
-    # more): the file's is taken, at most the main table's.
+def test_a_near_end_table_of_another_size_moves_into_the_solvers(a_checkpoint: Path, tmp_path: Path) -> None:
+    # The near-end table's size depends on the build and on the main table's (it grows
+    # with tables of a GB or more): the solver keeps its own, smaller or larger.
     smaller = with_near_table_of(a_checkpoint, 1 << 17, tmp_path / "smaller.ckpt")
     assert link4.resume(smaller, book=None).score == 1  # "44"'s
-    # 32 MB, above the main table's 16: refused.
-    larger = with_near_table_of(a_checkpoint, 4 << 20, tmp_path / "larger.ckpt")
-    with pytest.raises(CheckpointError, match="table of another size"):
-        link4.resume(larger, book=None)
+    larger = with_near_table_of(a_checkpoint, 4 << 20, tmp_path / "larger.ckpt")  # above the main table
+    assert link4.resume(larger, book=None).score == 1
+    # No table has a size that is not a power of two of entries.
+    odd = with_near_table_of(a_checkpoint, 3 << 16, tmp_path / "odd.ckpt")
+    with pytest.raises(CheckpointError, match="holds a table of another kind or of no size"):
+        link4.resume(odd, book=None)
+
+
+def positions_below(moves: str, width: int, height: int) -> list[_core.Position]:
+    """The positions two moves after `moves` that the game reaches, not over."""
+    found = []
+    for a, b in itertools.product(range(1, width + 1), repeat=2):
+        try:
+            p = _core.Position.from_moves(f"{moves}{a}{b}", width, height)
+        except ValueError:  # a full column, or a game already won
+            continue
+        if not p.is_over():
+            found.append(p)
+    return found
+
+
+@pytest.mark.parametrize(("moves", "width", "height"), EACH_POSITION)
+def test_a_table_of_another_size_takes_the_checkpoints_entries(
+    moves: str, width: int, height: int, tmp_path: Path
+) -> None:
+    # A table resumed at another size holds the file's entries where its own probes look
+    # for them (the root's answer costs a probe, as at the same size), and no entry
+    # anywhere else: every position below gets its exact score.
+    pos = _core.Position.from_moves(moves, width, height)
+    written = _core.Solver(16 << 20, 1, None, width=width, height=height)
+    score, nodes = written.solve(pos, False)
+    path = tmp_path / "solved.ckpt"
+    written.save_checkpoint(str(path), b"", score, score, nodes, 1.0)
+    below = positions_below(moves, width, height)
+    exact = [written.solve(p, False)[0] for p in below]
+    for table_mb in (4, 16, 64):
+        resumed = _core.Solver(table_mb << 20, 1, None, width=width, height=height)
+        resumed.load_checkpoint(str(path))
+        again, cost = resumed.solve(pos, False)
+        assert again == score and cost < 100 < nodes // 100, table_mb
+        assert [resumed.solve(p, False)[0] for p in below] == exact, table_mb
 
 
 def test_a_failed_load_leaves_the_near_end_table_at_its_size(a_checkpoint: Path, tmp_path: Path) -> None:

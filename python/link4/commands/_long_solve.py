@@ -141,8 +141,8 @@ def resume_one(args: argparse.Namespace, line: ProgressLine | None) -> tuple[Gam
     found = read_checkpoint(args.resume)
     game = Game(found.moves, width=found.width, height=found.height, inarow=found.inarow)
     try:
-        r = resume(args.resume, threads=args.threads, book=args.book_choice, progress=line,
-                   progress_every=line.every if line else PROGRESS_EVERY,
+        r = resume(args.resume, threads=args.threads, table_mb=args.table_mb, book=args.book_choice,
+                   progress=line, progress_every=line.every if line else PROGRESS_EVERY,
                    checkpoint_every=args.checkpoint_every, time_limit=args.time_limit)
     finally:
         if line:

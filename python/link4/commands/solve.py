@@ -87,7 +87,8 @@ def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    "at a time from stdin (default 1)")
     p.add_argument("--table-mb", type=TABLE_MB, default=None, metavar="MB",
                    help=f"transposition table size (default {DEFAULT_TABLE_MB}; from stdin, per thread; "
-                   "with --resume, the checkpoint's; from 1024 on, 1/16 more for the positions near the end)")
+                   "with --resume, the checkpoint's unless given; from 1024 on, 1/16 more for the "
+                   "positions near the end)")
     p.add_argument("--progress", action=argparse.BooleanOptionalAction, default=None,
                    help="report on stderr as each search goes (default: at a terminal, once a "
                    "search has lasted a couple of seconds)")
@@ -229,9 +230,9 @@ def _misused(args: argparse.Namespace) -> str | None:
     if args.resume is not None:
         if args.positions:
             return "--resume goes on with the checkpoint's own position: give no MOVES"
-        if args.checkpoint is not None or args.table_mb is not None or args.analyze or args.weak:
-            return ("--resume takes the checkpoint's file, table and search: "
-                    "not --checkpoint, --table-mb, --analyze or --weak")
+        if args.checkpoint is not None or args.analyze or args.weak:
+            return ("--resume takes the checkpoint's file and search: "
+                    "not --checkpoint, --analyze or --weak")
         return None
     if args.checkpoint is not None and len(args.positions) != 1:
         return "--checkpoint is for one search: give one position as MOVES"
