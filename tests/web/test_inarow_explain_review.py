@@ -122,6 +122,9 @@ def expected_mark(value: int, played: int) -> str:
     return "inaccuracy"
 
 
+# A minute under the sanitizers: an analysis of every position of 15 whole games, the
+# same calls as the explanations above and the reviews of four in a row make there.
+@pytest.mark.heavy
 def test_reviews_of_other_lines_mark_each_move_by_its_exact_values(server: ServerProcess) -> None:
     rng = random.Random(62)
     marks = set()
