@@ -74,11 +74,11 @@ def link4(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_bench_command_reads_c4_files() -> None:
-    p = link4("bench", "--size", "10x6", "--zero-based", "--limit", "30", str(SETS / "midgame_L1.txt"))
+    p = link4("bench", "--size", "10x6", "--zero-based", "--limit", "10", str(SETS / "midgame_L1.txt"))
     assert p.returncode == 0, p.stderr
     lines = p.stdout.strip().splitlines()
-    assert lines[1].split()[:2] == ["midgame_L1.txt", "30"] and lines[1].split()[-1] == "0"
-    assert lines[-1] == f"Bench: {bench.run_set(c4_set('midgame_L1', 30)).total_nodes}"
+    assert lines[1].split()[:2] == ["midgame_L1.txt", "10"] and lines[1].split()[-1] == "0"
+    assert lines[-1] == f"Bench: {bench.run_set(c4_set('midgame_L1', 10)).total_nodes}"
 
 
 def test_bench_command_says_what_a_size_without_files_lacks() -> None:
