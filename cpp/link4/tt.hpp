@@ -143,7 +143,7 @@ class TranspositionTable {
         if (n > kMaxEntries) n = kMaxEntries;
         entries_ = allocate(n);
         size_ = n;
-        shift_ = kKeyBits - std::countr_zero(n);
+        shift_ = slot_shift(n);
         wipe();
     }
 
@@ -191,13 +191,7 @@ class TranspositionTable {
         if (at >= 0) {
             e = TableEntry::unpack(words[at]);
         } else {
-            at = 0;
-            for (int i = 1; i < kBucketSlots; ++i) {
-                if (current(words[at]) &&
-                    (!current(words[i]) ||
-                     TableEntry::work_in(words[i]) < TableEntry::work_in(words[at])))
-                    at = i;
-            }
+            at = slot_to_replace(words);
             e = TableEntry{tag & TableEntry::kKeyMask, kNoLower, kNoUpper, generation_, 0};
         }
         assert(TableEntry::kMinBound < value && value < TableEntry::kMaxBound);
@@ -244,8 +238,10 @@ class TranspositionTable {
     // word `first` on, as read_words gave them. A slot and its stored bits tell the
     // whole mixed key (see Indexing), from which the entry takes its slot at this size;
     // when two meet in a bucket that is full, the entry of less work is the one lost.
-    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count, const std::uint64_t* in) {
-        const int bucket_shift = kKeyBits - std::countr_zero(source_words) + std::countr_zero(unsigned{kBucketSlots});
+    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count,
+                    const std::uint64_t* in) {
+        // A source bucket's number gives the mixed key's bits from this one up.
+        const int bucket_shift = slot_shift(source_words) + std::countr_zero(unsigned{kBucketSlots});
         // The bits that both the source bucket and the stored bits give.
         const Key overlap = TableEntry::kKeyMask & ~((Key{1} << bucket_shift) - 1);
         for (std::size_t i = 0; i < count; ++i) {
@@ -255,13 +251,9 @@ class TranspositionTable {
             if (((from_bucket ^ w) & overlap) != 0) continue;  // not an entry of that slot: damaged
             const Key h = from_bucket | (w & TableEntry::kKeyMask);
             Word* bucket = bucket_of(h);
-            int at = 0;
-            for (int j = 1; j < kBucketSlots; ++j) {
-                if (current(bucket[at]) &&
-                    (!current(bucket[j]) || TableEntry::work_in(bucket[j]) < TableEntry::work_in(bucket[at])))
-                    at = j;
-            }
-            if (!current(bucket[at]) || TableEntry::work_in(bucket[at]) < TableEntry::work_in(w)) bucket[at] = w;
+            const int at = slot_to_replace(bucket);
+            if (!current(bucket[at]) || TableEntry::work_in(bucket[at]) < TableEntry::work_in(w))
+                bucket[at] = w;
         }
     }
 
@@ -278,6 +270,17 @@ class TranspositionTable {
         return (h & TableEntry::kKeyMask) | Word{generation_} << TableEntry::kGenerationShift;
     }
     bool current(Word w) const { return TableEntry::generation_in(w) == generation_; }
+    // The slot of a bucket (its words as loaded) that a new position takes: one that
+    // holds nothing of this generation, else the one of less work (see Replacement).
+    int slot_to_replace(const Word* words) const {
+        int at = 0;
+        for (int i = 1; i < kBucketSlots; ++i) {
+            if (current(words[at]) &&
+                (!current(words[i]) || TableEntry::work_in(words[i]) < TableEntry::work_in(words[at])))
+                at = i;
+        }
+        return at;
+    }
 
     // Two slots per bucket, in one cache line when the buffer is aligned (allocate()
     // aligns it to a huge page where it can).
@@ -294,6 +297,8 @@ class TranspositionTable {
     static_assert(kMixer & 1, "the mixer must be odd to be invertible");
 
     static constexpr Key mix(Key key) { return (key * kMixer) & kKeyMask; }
+    // In a table of `entries` slots, the mixed key shifted right by this is the slot.
+    static int slot_shift(std::uint64_t entries) { return kKeyBits - std::countr_zero(entries); }
 
     // The top bits of the mixed key pick the slot; its bucket is the aligned pair.
     // (Probing writes nothing; the words are only mutable for atomic_ref's sake.)

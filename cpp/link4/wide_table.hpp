@@ -42,7 +42,7 @@ class WideTable {
         if (n < kMinEntries) n = kMinEntries;
         entries_ = Buffer(static_cast<Entry*>(allocate_table_memory(n * sizeof(Entry))));
         size_ = n;
-        shift_ = 64 - std::countr_zero(n);
+        shift_ = slot_shift(n);
         wipe();
     }
 
@@ -82,12 +82,9 @@ class WideTable {
             upper = upper_of(slots[at].data);
             work = work_of(slots[at].data);
         } else {
-            at = 0;
-            for (int i = 1; i < kBucketSlots; ++i) {
-                if (current(slots[at].data) &&
-                    (!current(slots[i].data) || work_of(slots[i].data) < work_of(slots[at].data)))
-                    at = i;
-            }
+            std::uint64_t data[kBucketSlots];
+            for (int i = 0; i < kBucketSlots; ++i) data[i] = slots[i].data;
+            at = slot_to_replace(data);
         }
         assert(kNoLower < value && value < kNoUpper);
         const auto v = static_cast<std::int8_t>(value);
@@ -153,9 +150,10 @@ class WideTable {
     // As TranspositionTable's, `first` and `count` whole entries' words. An entry
     // holds its whole key; one whose key does not hash to the bucket it sat in is a
     // torn read (see restore_generation) and is dropped.
-    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count, const std::uint64_t* in) {
+    void take_words(std::uint64_t source_words, std::size_t first, std::size_t count,
+                    const std::uint64_t* in) {
         assert(first % kWordsPerEntry == 0 && count % kWordsPerEntry == 0);
-        const int source_shift = 64 - std::countr_zero(source_words / kWordsPerEntry);
+        const int source_shift = slot_shift(source_words / kWordsPerEntry);
         for (std::size_t i = 0; i < count; i += kWordsPerEntry) {
             const std::uint64_t data = in[i + kKeyWords];
             if (!current(data)) continue;
@@ -166,14 +164,10 @@ class WideTable {
             const std::size_t slot = (first + i) / kWordsPerEntry;
             if (((mix64(key) >> source_shift) ^ slot) & ~std::uint64_t{kBucketSlots - 1}) continue;
             Entry* bucket = bucket_of(key);
-            int at = 0;
-            for (int j = 1; j < kBucketSlots; ++j) {
-                if (current(bucket[at].words[kKeyWords]) &&
-                    (!current(bucket[j].words[kKeyWords]) ||
-                     work_of(bucket[j].words[kKeyWords]) < work_of(bucket[at].words[kKeyWords])))
-                    at = j;
-            }
-            const std::uint64_t there = bucket[at].words[kKeyWords];
+            std::uint64_t there_data[kBucketSlots];
+            for (int j = 0; j < kBucketSlots; ++j) there_data[j] = bucket[j].words[kKeyWords];
+            const int at = slot_to_replace(there_data);
+            const std::uint64_t there = there_data[at];
             if (current(there) && work_of(there) >= work_of(data)) continue;
             std::memcpy(bucket[at].words, &in[i], sizeof(Entry));
         }
@@ -205,6 +199,14 @@ class WideTable {
                std::uint64_t{generation_} << 16 | std::uint64_t{work} << 28;
     }
     bool current(std::uint64_t data) const { return generation_of(data) == generation_; }
+    // As TranspositionTable's, from the bucket's data words.
+    int slot_to_replace(const std::uint64_t* data) const {
+        int at = 0;
+        for (int i = 1; i < kBucketSlots; ++i) {
+            if (current(data[at]) && (!current(data[i]) || work_of(data[i]) < work_of(data[at]))) at = i;
+        }
+        return at;
+    }
 
     static std::array<std::uint64_t, kKeyWords> key_words(Key key) {
         std::array<std::uint64_t, kKeyWords> words{};
@@ -233,6 +235,8 @@ class WideTable {
     }
 
     // The top bits of the key's hash pick the slot; its bucket is the aligned pair.
+    // In a table of `entries` slots, the hash shifted right by this is the slot.
+    static int slot_shift(std::uint64_t entries) { return 64 - std::countr_zero(entries); }
     Entry* bucket_of(Key key) const {
         return &entries_[(mix64(key) >> shift_) & ~std::size_t{kBucketSlots - 1}];
     }
