@@ -129,13 +129,8 @@ class WideTable {
         generation_ = generation;
         for (std::size_t i = 0; i < size_; ++i) {
             Entry& e = entries_[i];
-            const std::uint64_t data = e.words[kKeyWords];
-            if (!current(data)) continue;
-            std::array<std::uint64_t, kKeyWords> words;
-            for (std::size_t k = 0; k < kKeyWords; ++k) words[k] = e.words[k] ^ data;
-            Key key;
-            std::memcpy(static_cast<void*>(&key), words.data(), sizeof key);
-            if (bucket_of(key) != &entries_[i & ~std::size_t{kBucketSlots - 1}]) {
+            if (!current(e.words[kKeyWords])) continue;
+            if (bucket_of(key_in(e.words)) != &entries_[i & ~std::size_t{kBucketSlots - 1}]) {
                 e = Entry{};
             }
         }
@@ -157,10 +152,7 @@ class WideTable {
         for (std::size_t i = 0; i < count; i += kWordsPerEntry) {
             const std::uint64_t data = in[i + kKeyWords];
             if (!current(data)) continue;
-            std::array<std::uint64_t, kKeyWords> words;
-            for (std::size_t k = 0; k < kKeyWords; ++k) words[k] = in[i + k] ^ data;
-            Key key;
-            std::memcpy(static_cast<void*>(&key), words.data(), sizeof key);
+            const Key key = key_in(&in[i]);
             const std::size_t slot = (first + i) / kWordsPerEntry;
             if (((mix64(key) >> source_shift) ^ slot) & ~std::uint64_t{kBucketSlots - 1}) continue;
             Entry* bucket = bucket_of(key);
@@ -208,6 +200,14 @@ class WideTable {
         return at;
     }
 
+    // The key of an entry's words (the key words XOR data, then data), as stored.
+    static Key key_in(const std::uint64_t* words) {
+        std::array<std::uint64_t, kKeyWords> plain;
+        for (std::size_t k = 0; k < kKeyWords; ++k) plain[k] = words[k] ^ words[kKeyWords];
+        Key key;
+        std::memcpy(static_cast<void*>(&key), plain.data(), sizeof key);
+        return key;
+    }
     static std::array<std::uint64_t, kKeyWords> key_words(Key key) {
         std::array<std::uint64_t, kKeyWords> words{};
         std::memcpy(words.data(), &key, sizeof key);
