@@ -26,6 +26,7 @@ void LongSearch::start(SearchRequest& request, int width,
     // Ctrl-C as before, and a failed report stops the search too.
     request.limits.poll = &LongSearch::poll;
     request.limits.poll_arg = this;
+    request.probe_costs = base_.probe_costs;
 }
 
 CheckpointState LongSearch::state_of(const SearchProgress& progress) const {
@@ -34,6 +35,7 @@ CheckpointState LongSearch::state_of(const SearchProgress& progress) const {
     state.seconds += progress.seconds;
     state.lower = progress.lower;
     state.upper = progress.upper;
+    state.probe_costs = progress.probe_costs;
     return state;
 }
 
@@ -122,6 +124,7 @@ py::dict checkpoint_record(const CheckpointState& state) {
     d["seconds"] = state.seconds;
     d["lower"] = state.lower;
     d["upper"] = state.upper;
+    d["probe_costs"] = std::make_tuple(state.probe_costs.below, state.probe_costs.above);
     d["note"] = py::bytes(state.note);
     return d;
 }
@@ -131,11 +134,13 @@ void register_long_search(py::module_& m) {
     py::class_<LongSearch>(m, "LongSearch")
         .def(py::init([](std::optional<py::function> progress, double progress_every,
                          std::optional<std::string> checkpoint,
-                         double checkpoint_every, const py::bytes& note, std::uint64_t nodes, double seconds) {
+                         double checkpoint_every, const py::bytes& note, std::uint64_t nodes, double seconds,
+                         std::tuple<std::uint64_t, std::uint64_t> probe_costs) {
                  CheckpointState base;
                  base.note = note;
                  base.nodes = nodes;
                  base.seconds = seconds;
+                 base.probe_costs = {std::get<0>(probe_costs), std::get<1>(probe_costs)};
                  py::object callback = progress ? py::object(*progress) : py::none();
                  return std::make_unique<LongSearch>(std::move(callback), progress_every,
                                                      checkpoint.value_or(""), checkpoint_every,
@@ -143,10 +148,11 @@ void register_long_search(py::module_& m) {
              }),
              py::arg("progress") = py::none(), py::arg("progress_every") = 0.0,
              py::arg("checkpoint") = py::none(), py::arg("checkpoint_every") = 0.0,
-             py::arg("note") = py::bytes(), py::arg("nodes") = 0, py::arg("seconds") = 0.0);
+             py::arg("note") = py::bytes(), py::arg("nodes") = 0, py::arg("seconds") = 0.0,
+             py::arg("probe_costs") = std::make_tuple(std::uint64_t{0}, std::uint64_t{0}));
     m.def("checkpoint_header", &checkpoint_header, py::arg("path"),
           "What the checkpoint at path records: its board, table bytes, nodes, seconds, "
-          "bounds and note (its table left unread).");
+          "bounds, the costs its score guess learnt and note (its table left unread).");
 }
 
 }  // namespace link4::bindings

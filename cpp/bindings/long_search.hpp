@@ -21,7 +21,8 @@ class LongSearch {
     // (lower, upper) or None per column; the seconds and nodes are this search's. With a
     // `checkpoint` path, one is written there every `checkpoint_every` seconds, its
     // record `base` (the note, and the nodes and seconds of earlier runs, to which
-    // this one's are added).
+    // this one's are added). The probe costs of `base`, what an earlier run's score
+    // guess learnt, go into the search's request.
     LongSearch(py::object progress, double progress_every, std::string checkpoint,
                double checkpoint_every, CheckpointState base)
         : progress_(std::move(progress)), progress_every_(progress_every),

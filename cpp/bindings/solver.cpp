@@ -88,6 +88,7 @@ SearchProgress final_progress(const SearchResult& r) {
     p.nodes = r.nodes;
     p.lower = r.lower;
     p.upper = r.upper;
+    p.probe_costs = r.probe_costs;
     return p;
 }
 SearchProgress final_progress(const Analysis& a) {

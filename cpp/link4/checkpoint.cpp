@@ -25,7 +25,9 @@ namespace link4 {
 namespace {
 
 constexpr char kMagic[8] = {'L', 'I', 'N', 'K', '4', 'C', 'K', '\0'};
-constexpr std::size_t kHeaderBytes = 48;
+constexpr std::size_t kHeaderBytes = 64;
+// Version 1's header: no probe costs.
+constexpr std::size_t kFirstVersionHeaderBytes = 48;
 constexpr std::size_t kTableHeaderBytes = 16;
 constexpr std::uint64_t kByteOrder = 0x0102030405060708ull;
 // The tables go to and from the disk in chunks of this many words (8 MB).
@@ -87,6 +89,8 @@ std::array<std::uint8_t, kHeaderBytes> header_of(const CheckpointState& state, i
     h[40] = static_cast<std::uint8_t>(static_cast<std::int8_t>(state.lower));
     h[41] = static_cast<std::uint8_t>(static_cast<std::int8_t>(state.upper));
     put_le(&h[44], state.note.size(), 4);
+    put_le(&h[48], state.probe_costs.below, 8);
+    put_le(&h[56], state.probe_costs.above, 8);
     return h;
 }
 
@@ -94,15 +98,17 @@ std::array<std::uint8_t, kHeaderBytes> header_of(const CheckpointState& state, i
 // is left at the main table's first word.
 CheckpointError read_header(Stream& in, CheckpointState& state, std::uint16_t& generation) {
     std::array<std::uint8_t, kHeaderBytes> h{};
-    const std::size_t got = std::fread(h.data(), 1, h.size(), in.file());
+    // The part every version has first, then the rest of this version's.
+    const std::size_t got = std::fread(h.data(), 1, kFirstVersionHeaderBytes, in.file());
     if (got < sizeof kMagic) {
         if (std::ferror(in.file())) return CheckpointError::kUnreadable;
         const bool cut = got > 0 && std::memcmp(h.data(), kMagic, got) == 0;
         return cut ? CheckpointError::kTruncated : CheckpointError::kBadMagic;
     }
     if (std::memcmp(h.data(), kMagic, sizeof kMagic) != 0) return CheckpointError::kBadMagic;
-    if (got < h.size()) return CheckpointError::kTruncated;
-    if (get_le(&h[8], 2) != kCheckpointVersion) return CheckpointError::kBadVersion;
+    if (got < kFirstVersionHeaderBytes) return CheckpointError::kTruncated;
+    const std::uint64_t version = get_le(&h[8], 2);
+    if (version != 1 && version != kCheckpointVersion) return CheckpointError::kBadVersion;
     std::uint64_t order;
     std::memcpy(&order, &h[16], 8);
     if (order != kByteOrder) return CheckpointError::kBadByteOrder;
@@ -117,7 +123,12 @@ CheckpointError read_header(Stream& in, CheckpointState& state, std::uint16_t& g
     state.upper = static_cast<std::int8_t>(h[41]);
     const std::uint64_t note_bytes = get_le(&h[44], 4);
     if (note_bytes > kMaxNoteBytes) return CheckpointError::kBadChecksum;
-    in.count(h.data(), h.size());
+    in.count(h.data(), kFirstVersionHeaderBytes);
+    if (version != 1) {
+        if (!in.read(&h[kFirstVersionHeaderBytes], kHeaderBytes - kFirstVersionHeaderBytes))
+            return CheckpointError::kTruncated;
+        state.probe_costs = {get_le(&h[48], 8), get_le(&h[56], 8)};
+    }
     state.note.assign(note_bytes, '\0');
     std::array<std::uint8_t, kTableHeaderBytes> t{};
     if (!in.read(state.note.data(), note_bytes) || !in.read(t.data(), t.size()))

@@ -2,7 +2,7 @@
 // solve had proven, so that a solve stopped (Ctrl-C, a time limit, a killed process)
 // resumes without losing what it proved (docs/solver.md, "Checkpoints").
 //
-// File format, version 1 (integers little-endian; the tables' words in the byte order of
+// File format, version 2 (integers little-endian; the tables' words in the byte order of
 // the machine that wrote them, which the byte-order word tells):
 //
 //   offset size  field
@@ -19,7 +19,9 @@
 //       40    1  proven lower bound on the score (int8)   41  1  upper bound
 //       42    2  reserved, zero
 //       44    4  note bytes M: the caller's own record of what it was solving
-//       48    M  the note
+//       48    8  what the score guess's first probe below 0 cost (ProbeCosts; 0: none)
+//       56    8  what its first probe above 0 cost
+//       64    M  the note
 //   then T times: 8 bytes, the table's words N; 2, its generation; 6 reserved, zero;
 //                 8N, its words
 //   last     4  CRC-32 (as zlib's crc32) of every byte before it
@@ -28,12 +30,15 @@
 // positions near the end of the game (docs/solver.md, "The tables"), most of the nodes:
 // the main thread's are kept too, so that a resumed search finds them again. A file is
 // written whole under another name and then renamed over the old one, so a checkpoint
-// on disk is always a complete one, the last or the one before it.
+// on disk is always a complete one, the last or the one before it. Version 1 had no
+// probe costs (its note at offset 48): it is still read, with none.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
+
+#include "link4/probe_schedule.hpp"
 
 namespace link4 {
 
@@ -50,7 +55,7 @@ enum class CheckpointError : std::uint8_t {
     kBadChecksum,  // damaged
 };
 
-inline constexpr std::uint16_t kCheckpointVersion = 1;
+inline constexpr std::uint16_t kCheckpointVersion = 2;
 
 // What a checkpoint records besides the tables.
 struct CheckpointState {
@@ -58,6 +63,7 @@ struct CheckpointState {
     std::uint64_t nodes = 0;
     double seconds = 0;
     int lower = 0, upper = 0;
+    ProbeCosts probe_costs;  // what the search's score guess learnt
     std::string note;
     // Read from a file: its tables, as words per entry and the main table's words.
     int words_per_entry = 0;

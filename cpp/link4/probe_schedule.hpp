@@ -29,6 +29,16 @@ inline int probe_point(int lower, int upper, int narrow_window = kNarrowWindow) 
     return mid;
 }
 
+// What the score guess below learnt from a search's first probes: their nodes plus 1,
+// 0 for one not made yet. A checkpoint keeps it, so that a resumed search probes where
+// the first run would have: measured again, those probes would cost a table probe
+// each, and the guess would be lost.
+struct ProbeCosts {
+    std::uint64_t below = 0;  // the first probe to prove the score above a point below 0
+    std::uint64_t above = 0;  // the first to prove it at most a point above 0
+    friend bool operator==(const ProbeCosts&, const ProbeCosts&) = default;
+};
+
 // A guess at the score from what the first two probes cost: the first that proves the
 // score above a point below 0 and the first that proves it at most a point above 0. A
 // probe costs more the nearer it lies to the score, so when one of them cost
@@ -39,6 +49,11 @@ inline int probe_point(int lower, int upper, int narrow_window = kNarrowWindow) 
 // (docs/solver.md, "The score guess".)
 class ScoreGuess {
   public:
+    // `learnt`: the costs an earlier run of the same search measured (a resumed one).
+    explicit ScoreGuess(ProbeCosts learnt = {}) : below_cost_(learnt.below), above_cost_(learnt.above) {}
+
+    ProbeCosts costs() const { return {below_cost_, above_cost_}; }
+
     // Note a probe at `mid` that took `nodes` nodes and found the score above it or not.
     void note(int mid, bool above, std::uint64_t nodes) {
         if (above && mid < 0 && below_cost_ == 0) below_cost_ = nodes + 1;

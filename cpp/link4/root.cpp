@@ -57,25 +57,24 @@ void Searcher<G>::solve_root(const Position& pos, bool weak, SearchResult& resul
             upper = clamp(upper, -1, 1);
         }
         bool probe_bound = lower == from_parents;
-        ScoreGuess guess;
         root_pos_ = &pos;
         root_weak_ = weak;
         root_lower_ = lower;
         root_upper_ = upper;
         // Null-window searches: each one proves the score is above or at most `mid`.
         while (lower < upper) {
-            const int point = probe_bound ? lower : guess.next_point(lower, upper);
+            const int point = probe_bound ? lower : guess_.next_point(lower, upper);
             probe_bound = false;
             const int mid = clamp(point + probe_bias_, lower, upper - 1);
             const std::uint64_t before = nodes_;
             // With helpers: they join the probe, unless its cost is to guide the guess
             // (a helper beside it would change the cost, and the guess with it).
-            if (share_lead_) probe_number_ = share_->announce(mid, !weak && guess.wants_cost(mid));
+            if (share_lead_) probe_number_ = share_->announce(mid, !weak && guess_.wants_cost(mid));
             int r = negamax(pos, mid, mid + 1);
             if (probe_dropped()) r = *share_->answer_of(probe_number_);  // a helper's answer
             probe_number_ = 0;
             if (stop_ != StopReason::kNone) break;
-            guess.note(mid, r > mid, nodes_ - before);
+            guess_.note(mid, r > mid, nodes_ - before);
             // A weak search may prove more than it asked for: keep within [lower, upper].
             if (r <= mid) upper = r > lower ? r : lower;
             else lower = r < upper ? r : upper;
@@ -221,9 +220,8 @@ void Searcher<G>::narrow_root(Root& root, int floor, int& lower, int& upper) {
     // answer proves about a column stays with that column. The first asks whether
     // any is worth more than the floor.
     bool probe_floor = lower == floor;
-    ScoreGuess guess;
     while (lower < upper && stop_ == StopReason::kNone) {
-        const int mid = probe_floor ? lower : guess.next_point(lower, upper);
+        const int mid = probe_floor ? lower : guess_.next_point(lower, upper);
         probe_floor = false;
         const std::uint64_t before = nodes_;
         for (int i = 0; i < root.size; ++i) {
@@ -232,7 +230,7 @@ void Searcher<G>::narrow_root(Root& root, int floor, int& lower, int& upper) {
             if (!probe(root, root.order[i], mid + 1) || v.lower > mid) break;
         }
         narrow();
-        if (stop_ == StopReason::kNone) guess.note(mid, lower > mid, nodes_ - before);
+        if (stop_ == StopReason::kNone) guess_.note(mid, lower > mid, nodes_ - before);
     }
 }
 
@@ -290,6 +288,7 @@ SearchResult Searcher<G>::search(const Position& pos, const SearchRequest& reque
     else search_root(pos, request, result);
     result.exact = result.lower == result.upper;
     result.score = result.exact ? result.lower : 0;
+    result.probe_costs = guess_.costs();
     finish(result);
     return result;
 }
@@ -367,6 +366,7 @@ void Searcher<G>::report_progress(std::chrono::steady_clock::time_point now) {
     progress.nodes = nodes_ + (others_ ? others_->load(std::memory_order_relaxed) : 0);
     progress.lower = root_lower_;
     progress.upper = root_upper_;
+    progress.probe_costs = guess_.costs();
     if (root_) {
         progress.columns = root_->columns;
         int lower, upper;

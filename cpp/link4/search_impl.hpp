@@ -82,6 +82,7 @@ void Searcher<G>::begin(const SearchRequest& request) {
     root_ = nullptr;
     root_lower_ = -kInfinity;
     root_upper_ = kInfinity;
+    guess_ = ScoreGuess(request.probe_costs);
     stop_ = StopReason::kNone;
     probe_number_ = 0;
     dropped_ = false;

@@ -16,6 +16,7 @@
 #include "link4/bitboard.hpp"
 #include "link4/book.hpp"
 #include "link4/child_threats.hpp"
+#include "link4/probe_schedule.hpp"
 #include "link4/probe_share.hpp"
 #include "link4/score.hpp"
 #include "link4/solver.hpp"
@@ -267,6 +268,8 @@ class Searcher {
     bool root_weak_ = false;
     const Root* root_ = nullptr;
     int root_lower_ = -kInfinity, root_upper_ = kInfinity;
+    // The root driver's score guess (probe_schedule.hpp), from the request's costs.
+    ScoreGuess guess_;
     std::atomic<std::uint64_t>* tally_ = nullptr;
     std::uint64_t tallied_ = 0;  // of nodes_, added to tally_ so far
     const std::atomic<std::uint64_t>* others_ = nullptr;

@@ -19,6 +19,7 @@
 
 #include "link4/bitboard.hpp"
 #include "link4/checkpoint.hpp"
+#include "link4/probe_schedule.hpp"
 #include "link4/score.hpp"
 #include "link4/wide_table.hpp"
 
@@ -87,6 +88,7 @@ struct SearchProgress {
     // What each column is proven worth, from the mover's view (legal false: full). A
     // column is settled once its bounds meet.
     std::array<ColumnValue, kMaxWidth> columns{};
+    ProbeCosts probe_costs;  // what the score guess has learnt so far, for a checkpoint
 };
 
 // Reports on a search, from the thread that called it, at most every `every` seconds
@@ -106,6 +108,9 @@ struct SearchRequest {
     ColumnOrder order = kCentreFirst;
     SearchLimits limits;
     ProgressHook progress;  // none by default
+    // What an earlier run of this search (a checkpoint's) learnt for its score guess:
+    // the probes then go where that run's went.
+    ProbeCosts probe_costs;
 };
 
 struct SearchResult {
@@ -125,6 +130,7 @@ struct SearchResult {
     std::uint64_t helper_nodes = 0;  // the helper threads' share of nodes
     double seconds = 0;
     StopReason stop = StopReason::kNone;
+    ProbeCosts probe_costs;  // what the score guess learnt, for a checkpoint
 };
 
 struct Analysis {

@@ -344,10 +344,11 @@ class LongSearch:
         note: bytes = b"",
         nodes: int = 0,
         seconds: float = 0.0,
+        probe_costs: tuple[int, int] = (0, 0),
     ) -> None: ...
 
 def checkpoint_header(path: str) -> dict[str, Any]:
-    """What the checkpoint at path records: its board, table bytes, nodes, seconds, bounds and note (its table left unread)."""
+    """What the checkpoint at path records: its board, table bytes, nodes, seconds, bounds, the costs its score guess learnt and note (its table left unread)."""
 
 def static_bounds(position: Position, alpha: int, beta: int) -> tuple[int, int] | None:
     """For tests: the (lower, upper) bounds the search starts a node with, tightened by the static bounds that can cut [alpha, beta]; None where it asks for none."""

@@ -171,6 +171,7 @@ def long_search(
     *,
     nodes: int = 0,
     seconds: float = 0.0,
+    probe_costs: tuple[int, int] = (0, 0),
 ) -> _core.LongSearch | None:
     """The core's reports and checkpoints for one search, or None when it needs neither.
 
@@ -182,6 +183,8 @@ def long_search(
         what: The note of what is searched (:func:`note`).
         nodes: The nodes of the runs before this one (a resumed search).
         seconds: Their time.
+        probe_costs: What their score guess learnt (the checkpoint's record): the
+            probes go on where theirs would have.
 
     Returns:
         The core's object for the search, or None.
@@ -206,6 +209,7 @@ def long_search(
         progress=report, progress_every=float(progress_every),
         checkpoint=None if checkpoint is None else os.fspath(checkpoint),
         checkpoint_every=float(checkpoint_every), note=what, nodes=nodes, seconds=seconds,
+        probe_costs=probe_costs,
     )
 
 
@@ -315,9 +319,10 @@ def resume(
     core = _core.Solver(table_bytes(found.table_mb if table_mb is None else table_mb), thread_count(threads),
                         BookSource.of(book).for_board(*board), width=found.width, height=found.height,
                         inarow=found.inarow)
-    found = _checkpoint(where, core.load_checkpoint(where))  # as read with the table
+    record = core.load_checkpoint(where)
+    found = _checkpoint(where, record)  # as read with the table
     asked = request(weak=found.weak, want=_WANTS[found.want], limit=limit_of(limit, time_limit, node_limit))
     search = long_search(progress, progress_every, where, checkpoint_every,
                          note(found.moves, found.width, found.height, weak=found.weak, want=found.want),
-                         nodes=found.nodes, seconds=found.seconds)
+                         nodes=found.nodes, seconds=found.seconds, probe_costs=record["probe_costs"])
     return search_result(core.search(position(found.moves, board), asked, search))
