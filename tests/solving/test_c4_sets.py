@@ -37,8 +37,8 @@ def test_the_files_hold_what_their_readme_says() -> None:
     ("name", "count"),
     [
         ("endgame_L1", 200),
-        ("midgame_L1", 100),
-        # Half a minute under the sanitizers, the same search as the two above, longer.
+        # Half a minute each under the sanitizers: the same search as the endgames', longer.
+        pytest.param("midgame_L1", 100, marks=pytest.mark.heavy),
         pytest.param("opening_L1", 12, marks=pytest.mark.heavy),
     ],
 )
@@ -47,8 +47,15 @@ def test_c4_scores_are_solved_exactly(name: str, count: int) -> None:
     assert (r.count, r.wrong) == (count, [])
 
 
-@pytest.mark.heavy  # a minute or two: the second openings and middle games, further
-@pytest.mark.parametrize(("name", "count"), [("opening_L2", 30), ("midgame_L2", 50)])
+@pytest.mark.heavy  # the second openings and middle games, further
+@pytest.mark.parametrize(
+    ("name", "count"),
+    [
+        # Over a minute on one core (79 s on a slow day): on demand (-m slow).
+        pytest.param("opening_L2", 30, marks=pytest.mark.slow),
+        ("midgame_L2", 50),
+    ],
+)
 def test_more_c4_scores_are_solved_exactly(name: str, count: int) -> None:
     r = bench.run_set(c4_set(name, count))
     assert (r.count, r.wrong) == (count, [])

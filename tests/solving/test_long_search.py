@@ -41,6 +41,10 @@ EACH_POSITION = [
 ]
 
 
+# The score of the 7x6 position "44", as the tests below solve it in parts.
+SCORE_OF_44 = 1
+
+
 def solver(width: int, height: int, threads: int = 1) -> link4.Solver:
     return link4.Solver(table_mb=16, book=None, width=width, height=height, threads=threads)
 
@@ -216,7 +220,7 @@ def test_a_progress_callback_that_raises_stops_the_search_and_the_checkpoint_is_
         s.solve(moves, progress=stop, progress_every=1e-4, checkpoint=path)
     found = link4.read_checkpoint(path)
     assert 200_000 < found.nodes < 1_000_000 and not found.exact
-    assert link4.resume(path, book=None).score == solver(width, height).solve(moves)
+    assert link4.resume(path, book=None).score == SCORE_OF_44
     assert s.solve("4455") == 18  # the solver is usable again
 
 
@@ -224,13 +228,19 @@ def test_checkpoints_are_written_as_the_search_goes(tmp_path: Path) -> None:
     path = tmp_path / "often.ckpt"
     seen: list[int] = []
 
+    class Enough(Exception):
+        pass
+
     def look(p: SearchProgress) -> None:
         if path.exists():
             seen.append(link4.read_checkpoint(path).nodes)
+        if len(set(seen)) >= 3:  # several checkpoints, each read whole while the search ran
+            raise Enough
 
-    solver(7, 6).solve("44", progress=look, progress_every=0.02, checkpoint=path, checkpoint_every=0.1)
-    assert len(set(seen)) >= 3  # several checkpoints, each read whole while the search ran
+    with pytest.raises(Enough):
+        solver(7, 6).solve("44", progress=look, progress_every=0.02, checkpoint=path, checkpoint_every=0.1)
     assert not (tmp_path / "often.ckpt.part").exists()
+    assert not link4.read_checkpoint(path).exact  # the last one, as the search stopped
 
 
 def damaged(path: Path, at: int, value: bytes | None) -> Path:
@@ -341,7 +351,7 @@ def test_a_near_end_table_of_another_size_moves_into_the_solvers(a_checkpoint: P
     # with tables of a GB or more): the solver keeps its own, and takes the file's
     # entries into it (tests of every table kind's move below).
     smaller = with_near_table_of(a_checkpoint, 1 << 17, tmp_path / "smaller.ckpt")
-    assert link4.resume(smaller, book=None).score == 1  # "44"'s
+    assert link4.resume(smaller, book=None).score == SCORE_OF_44
     # No table has a size that is not a power of two of entries.
     odd = with_near_table_of(a_checkpoint, 3 << 16, tmp_path / "odd.ckpt")
     with pytest.raises(CheckpointError, match="holds a table of another kind or of no size"):
