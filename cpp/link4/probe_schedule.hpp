@@ -36,7 +36,6 @@ inline int probe_point(int lower, int upper, int narrow_window = kNarrowWindow) 
 struct ProbeCosts {
     std::uint64_t below = 0;  // the first probe to prove the score above a point below 0
     std::uint64_t above = 0;  // the first to prove it at most a point above 0
-    friend bool operator==(const ProbeCosts&, const ProbeCosts&) = default;
 };
 
 // A guess at the score from what the first two probes cost: the first that proves the
@@ -50,29 +49,29 @@ struct ProbeCosts {
 class ScoreGuess {
   public:
     // `learnt`: the costs an earlier run of the same search measured (a resumed one).
-    explicit ScoreGuess(ProbeCosts learnt = {}) : below_cost_(learnt.below), above_cost_(learnt.above) {}
+    explicit ScoreGuess(ProbeCosts learnt = {}) : costs_(learnt) {}
 
-    ProbeCosts costs() const { return {below_cost_, above_cost_}; }
+    const ProbeCosts& costs() const { return costs_; }
 
     // Note a probe at `mid` that took `nodes` nodes and found the score above it or not.
     void note(int mid, bool above, std::uint64_t nodes) {
-        if (above && mid < 0 && below_cost_ == 0) below_cost_ = nodes + 1;
-        if (!above && mid > 0 && above_cost_ == 0) above_cost_ = nodes + 1;
+        if (above && mid < 0 && costs_.below == 0) costs_.below = nodes + 1;
+        if (!above && mid > 0 && costs_.above == 0) costs_.above = nodes + 1;
     }
 
     // Whether the cost of a probe at `mid` may go into the guess (when it proves the
     // score above a point below 0, or at most a point above 0, the first to do so).
     bool wants_cost(int mid) const {
         if (guess_ || balanced_) return false;
-        return (mid < 0 && below_cost_ == 0) || (mid > 0 && above_cost_ == 0);
+        return (mid < 0 && costs_.below == 0) || (mid > 0 && costs_.above == 0);
     }
 
     // The point of the next probe in the window [lower, upper].
     int next_point(int lower, int upper) {
         // Made once: after that, a guess or balanced_.
-        if (!guess_ && !balanced_ && below_cost_ && above_cost_ && upper - lower <= kBalancedWindow) {
+        if (!guess_ && !balanced_ && costs_.below && costs_.above && upper - lower <= kBalancedWindow) {
             const double ratio =
-                static_cast<double>(below_cost_) / static_cast<double>(above_cost_);
+                static_cast<double>(costs_.below) / static_cast<double>(costs_.above);
             const double r = std::log2(ratio);
             if (r <= -kMinLog2Ratio)
                 guess_ = std::min(static_cast<int>(std::lround(-r)) + 1, kMaxGuess);
@@ -92,8 +91,7 @@ class ScoreGuess {
     static constexpr int kMaxGuess = 5;
     // The window of a position with a few discs after the first two probes, -9 to 10.
     static constexpr int kBalancedWindow = 19;
-    // The two probes' node counts plus 1; 0 until such a probe is made.
-    std::uint64_t below_cost_ = 0, above_cost_ = 0;
+    ProbeCosts costs_;
     bool balanced_ = false;  // neither cost outweighed the other: no guess
     std::optional<int> guess_;
 };
